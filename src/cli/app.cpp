@@ -1,0 +1,65 @@
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "core/version.h"
+
+namespace schedlab {
+namespace {
+
+std::string workload_names(const WorkloadRegistry& workloads) {
+  std::vector<std::string> names;
+  for (const auto& w : workloads.items()) names.push_back(w->info().name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
+  CLI::App app{"schedlab: reproduce, measure and compare Linux scheduler and process-lifecycle "
+               "regressions",
+               "schedlab"};
+  app.set_version_flag("--version",
+                       fmt::format("schedlab {} ({})", tool_version(), tool_git_sha()));
+  app.require_subcommand(1);
+  auto* run = app.add_subcommand("run", "run a workload: schedlab run WORKLOAD [options]; "
+                                        "'schedlab run WORKLOAD --help' lists its options");
+  run->prefix_command();
+  run->footer("workloads: " + workload_names(workloads));
+  app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
+  bool env_json = false;
+  app.add_subcommand("env", "the environment fingerprint every result embeds")
+      ->add_flag("--json", env_json, "print it as JSON");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    throw UsageError(std::string(e.what()) + " (see 'schedlab --help')");
+  }
+  if (run->parsed()) return run_command(workloads, run->remaining());
+  if (app.got_subcommand("list")) return list_command(workloads);
+  return env_command(env_json);
+}
+
+}  // namespace
+
+int run_app(int argc, char** argv) {
+  try {
+    const auto workloads = builtin_workloads();
+    return dispatch(argc, argv, workloads);
+  } catch (const Interrupted& e) {
+    std::cerr << fmt::format("schedlab: interrupted by SIG{}; completed runs were kept\n",
+                             sigabbrev_np(e.signal_number()));
+    return 128 + e.signal_number();
+  } catch (const Error& e) {
+    std::cerr << "schedlab: " << e.what() << "\n";
+    return static_cast<int>(e.status());
+  } catch (const std::exception& e) {
+    std::cerr << "schedlab: internal error: " << e.what() << "\n";
+    return 70;
+  }
+}
+
+}  // namespace schedlab

@@ -1,0 +1,19 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "workloads/builtin.h"
+
+namespace schedlab {
+
+// Each subcommand: parse its own arguments (in order, without the
+// subcommand word), do the work, return the exit status.  Errors are thrown
+// as schedlab::Error / Interrupted and mapped by run_app().
+int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
+int list_command(const WorkloadRegistry& workloads);
+int env_command(bool json);
+
+// The top level: `schedlab SUBCOMMAND ...`.
+int run_app(int argc, char** argv);
+
+}  // namespace schedlab

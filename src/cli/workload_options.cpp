@@ -1,0 +1,32 @@
+#include "cli/workload_options.h"
+
+#include <fmt/format.h>
+
+namespace schedlab {
+
+WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : info_(info) {
+  for (const auto& spec : info.params) {
+    const std::string name = "--" + spec.name;
+    if (spec.kind == ParamKind::kFlag) {
+      app.add_flag(name, flags_[spec.name], spec.help)->group("Workload options");
+      continue;
+    }
+    texts_[spec.name] = spec.default_text;
+    std::string help = spec.help;
+    if (spec.kind == ParamKind::kChoice || spec.kind == ParamKind::kInteger)
+      help += fmt::format(" ({})", describe_allowed(spec));
+    if (!spec.default_text.empty()) help += fmt::format(" [default {}]", spec.default_text);
+    app.add_option(name, texts_[spec.name], help)->group("Workload options");
+  }
+}
+
+Params WorkloadOptions::resolve() const {
+  Params params;
+  for (const auto& spec : info_.params) {
+    if (spec.kind == ParamKind::kFlag) params.set(spec.name, flags_.at(spec.name));
+    else params.set(spec.name, parse_param(spec, texts_.at(spec.name)));
+  }
+  return params;
+}
+
+}  // namespace schedlab

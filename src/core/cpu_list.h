@@ -1,0 +1,16 @@
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace schedlab {
+
+// Parses numactl/taskset list syntax ("0-3,8", "1", "0,2-4") into sorted,
+// unique CPU numbers.  Throws UsageError naming `option` on an empty list, a
+// reversed range ("3-1") or junk.
+std::vector<int> parse_cpu_list(std::string_view option, std::string_view text);
+
+// The inverse: sorted CPUs rendered with ranges ("0-3,8").
+std::string format_cpu_list(const std::vector<int>& cpus);
+
+}  // namespace schedlab

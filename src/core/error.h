@@ -1,0 +1,57 @@
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace schedlab {
+
+// Process exit statuses; a contract with scripts (README "Exit status").
+enum class ExitStatus : int {
+  kOk = 0,
+  kUsage = 2,           // bad input; nothing was run
+  kNotApplied = 3,      // a requested control could not be applied
+  kWorkloadFailed = 4,  // the workload failed; completed runs were written
+};
+
+// A failure the caller cannot handle.  Only main() turns it into an exit
+// status; the message is one line meant for the user.
+class Error : public std::runtime_error {
+ public:
+  Error(ExitStatus status, const std::string& message)
+      : std::runtime_error(message), status_(status) {}
+  ExitStatus status() const { return status_; }
+
+ private:
+  ExitStatus status_;
+};
+
+// Bad input: names the option, the value and what is allowed.
+class UsageError : public Error {
+ public:
+  explicit UsageError(const std::string& message) : Error(ExitStatus::kUsage, message) {}
+  // "--runs '0': expected a whole number from 1 to 100000"
+  UsageError(const std::string& option, const std::string& value, const std::string& allowed)
+      : Error(ExitStatus::kUsage, option + " '" + value + "': expected " + allowed) {}
+};
+
+// A system call failed: "<action> '<object>' failed: <strerror> (errno N)".
+class SystemError : public Error {
+ public:
+  SystemError(const std::string& action, const std::string& object, int err);
+  int err() const { return err_; }
+
+ private:
+  int err_;
+};
+
+// The run was stopped by SIGINT or SIGTERM; main exits with 128 + signal.
+class Interrupted : public std::runtime_error {
+ public:
+  explicit Interrupted(int signal_number)
+      : std::runtime_error("interrupted"), signal_(signal_number) {}
+  int signal_number() const { return signal_; }
+
+ private:
+  int signal_;
+};
+
+}  // namespace schedlab

@@ -1,0 +1,98 @@
+#include "core/param_spec.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdlib>
+#include <filesystem>
+
+#include "core/error.h"
+
+namespace schedlab {
+namespace {
+
+std::string resolve_program(const ParamSpec& spec, const std::string& text) {
+  namespace fs = std::filesystem;
+  auto executable = [](const fs::path& p) {
+    std::error_code ec;
+    return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+  };
+  const std::string option = "--" + spec.name;
+  if (text.find('/') != std::string::npos) {
+    if (!executable(text))
+      throw UsageError(option, text, "an executable file (this one does not exist or cannot be run)");
+    return fs::absolute(text).lexically_normal().string();
+  }
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path ? path : "/usr/bin:/bin";
+  for (size_t pos = 0; pos <= dirs.size();) {
+    size_t colon = std::min(dirs.find(':', pos), dirs.size());
+    fs::path candidate = fs::path(std::string(dirs.substr(pos, colon - pos))) / text;
+    if (executable(candidate)) return fs::absolute(candidate).lexically_normal().string();
+    pos = colon + 1;
+  }
+  throw UsageError(option, text, "an executable file or a program on PATH (not found on PATH)");
+}
+
+}  // namespace
+
+const ParamValue& Params::at(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("undeclared workload parameter: " + name);
+  return it->second;
+}
+std::int64_t Params::integer(const std::string& name) const { return std::get<std::int64_t>(at(name)); }
+const std::string& Params::text(const std::string& name) const { return std::get<std::string>(at(name)); }
+bool Params::flag(const std::string& name) const { return std::get<bool>(at(name)); }
+
+std::string describe_allowed(const ParamSpec& spec) {
+  switch (spec.kind) {
+    case ParamKind::kInteger:
+      return fmt::format("a whole number from {} to {}", spec.min, spec.max);
+    case ParamKind::kChoice: return fmt::format("one of {}", fmt::join(spec.choices, ", "));
+    case ParamKind::kProgram: return "an executable file or a program on PATH";
+    case ParamKind::kFlag: return "no value";
+    case ParamKind::kText: break;
+  }
+  return "text";
+}
+
+ParamValue parse_param(const ParamSpec& spec, const std::string& text) {
+  const std::string option = "--" + spec.name;
+  switch (spec.kind) {
+    case ParamKind::kInteger: {
+      std::int64_t v = 0;
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < spec.min ||
+          v > spec.max)
+        throw UsageError(option, text, describe_allowed(spec));
+      return v;
+    }
+    case ParamKind::kChoice:
+      for (const auto& c : spec.choices)
+        if (c == text) return text;
+      throw UsageError(option, text, describe_allowed(spec));
+    case ParamKind::kProgram: return resolve_program(spec, text);
+    case ParamKind::kFlag: return text == "true";
+    case ParamKind::kText: break;
+  }
+  return text;
+}
+
+void to_json(nlohmann::ordered_json& j, const Params& params) {
+  j = nlohmann::ordered_json::object();
+  for (const auto& [name, value] : params.values())
+    std::visit([&j, &name = name](const auto& v) { j[name] = v; }, value);
+}
+
+void from_json(const nlohmann::ordered_json& j, Params& params) {
+  for (const auto& [name, value] : j.items()) {
+    if (value.is_boolean()) params.set(name, value.get<bool>());
+    else if (value.is_number_integer()) params.set(name, value.get<std::int64_t>());
+    else params.set(name, value.get<std::string>());
+  }
+}
+
+}  // namespace schedlab

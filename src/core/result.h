@@ -1,0 +1,92 @@
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/metric.h"
+#include "core/param_spec.h"
+
+namespace schedlab {
+
+using ordered_json = nlohmann::ordered_json;
+
+inline constexpr const char* kResultSchema = "schedlab.result/1";
+
+enum class Status { kPass, kError, kSkip };
+const char* to_string(Status s);
+
+// Metric values of one run, in declaration order.
+class MetricValues {
+ public:
+  void set(const std::string& name, double value);
+  std::optional<double> get(const std::string& name) const;
+  const std::vector<std::pair<std::string, double>>& items() const { return items_; }
+
+ private:
+  std::vector<std::pair<std::string, double>> items_;
+};
+
+// One measured repetition: raw values, never only means.
+struct RunRecord {
+  int index = 0;            // 1-based, in execution order
+  std::string started;      // UTC, ISO 8601
+  double window_s = 0;      // the measurement window (or elapsed time in iteration mode)
+  MetricValues values;
+  ordered_json copies = ordered_json::array();  // per-copy loops, CPUs and pids
+};
+
+// Descriptive statistics of one metric over the runs of a set.
+struct Summary {
+  std::size_t n = 0;
+  double mean = 0, median = 0, stddev = 0, min = 0, max = 0;
+  double cv_pct = 0;  // stddev / mean * 100; 0 when the mean is 0
+};
+
+struct WorkloadRecord {
+  std::string name;
+  Params params;  // every resolved value, defaults included
+  std::string primary_metric;
+};
+
+struct ScenarioRecord {
+  ordered_json requested = ordered_json::object();
+  ordered_json applied = ordered_json::array();
+  ordered_json not_applied = ordered_json::array();  // [{control, reason}]
+};
+
+// Everything one workload spec under one scenario produced; self-describing.
+struct ResultSet {
+  std::string label;
+  Status status = Status::kPass;
+  std::string error;  // set when status is not PASS
+  ordered_json tool = ordered_json::object();
+  WorkloadRecord workload;
+  ScenarioRecord scenario;
+  ordered_json environment = ordered_json::object();
+  std::vector<MetricSpec> metrics;
+  std::vector<RunRecord> runs;
+
+  // Summaries of every metric over the runs (computed, not stored state).
+  std::map<std::string, Summary> summarize() const;
+};
+
+struct ResultFile {
+  std::string created;  // UTC, ISO 8601
+  std::vector<ResultSet> sets;
+};
+
+void to_json(ordered_json& j, const ResultSet& set);
+void to_json(ordered_json& j, const ResultFile& file);
+
+// Parses a result document; throws std::runtime_error describing the first
+// problem (missing field, wrong type, foreign schema).
+ResultFile result_file_from_json(const ordered_json& j);
+
+// The current UTC time as ISO 8601 ("2026-11-29T22:04:27Z").
+std::string utc_now_iso8601();
+
+}  // namespace schedlab

@@ -1,0 +1,121 @@
+// JSON form of result files (schema "schedlab.result/1"); see docs/result-file.md.
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "core/result.h"
+
+namespace schedlab {
+namespace {
+
+const ordered_json& field(const ordered_json& j, const char* name, const std::string& where) {
+  if (!j.is_object() || !j.contains(name))
+    throw std::runtime_error(fmt::format("{} has no \"{}\"", where, name));
+  return j.at(name);
+}
+
+Status parse_status(const std::string& text) {
+  if (text == "PASS") return Status::kPass;
+  if (text == "ERROR") return Status::kError;
+  if (text == "SKIP") return Status::kSkip;
+  throw std::runtime_error("unknown status \"" + text + "\"");
+}
+
+MetricSpec metric_from_json(const std::string& name, const ordered_json& j) {
+  return MetricSpec{name, j.at("unit").get<std::string>(),
+                    parse_better(j.at("better").get<std::string>()),
+                    j.value("description", std::string())};
+}
+
+RunRecord run_from_json(const ordered_json& j, const std::string& where) {
+  RunRecord run;
+  run.index = field(j, "index", where).get<int>();
+  run.started = j.value("started", std::string());
+  run.window_s = field(j, "window_s", where).get<double>();
+  for (const auto& [name, value] : field(j, "values", where).items())
+    run.values.set(name, value.get<double>());
+  if (j.contains("copies")) run.copies = j.at("copies");
+  return run;
+}
+
+ResultSet set_from_json(const ordered_json& j, const std::string& where) {
+  ResultSet set;
+  set.label = field(j, "label", where).get<std::string>();
+  set.status = parse_status(field(j, "status", where).get<std::string>());
+  set.error = j.value("error", std::string());
+  set.tool = field(j, "tool", where);
+  const auto& w = field(j, "workload", where);
+  set.workload.name = field(w, "name", where + ".workload").get<std::string>();
+  from_json(field(w, "params", where + ".workload"), set.workload.params);
+  set.workload.primary_metric = field(w, "primary_metric", where + ".workload").get<std::string>();
+  const auto& s = field(j, "scenario", where);
+  set.scenario.requested = field(s, "requested", where + ".scenario");
+  set.scenario.applied = field(s, "applied", where + ".scenario");
+  set.scenario.not_applied = s.value("not_applied", ordered_json::array());
+  set.environment = field(j, "environment", where);
+  for (const auto& [name, spec] : field(j, "metrics", where).items())
+    set.metrics.push_back(metric_from_json(name, spec));
+  int i = 0;
+  for (const auto& run : field(j, "runs", where))
+    set.runs.push_back(run_from_json(run, fmt::format("{}.runs[{}]", where, i++)));
+  return set;
+}
+
+}  // namespace
+
+void to_json(ordered_json& j, const ResultSet& set) {
+  j = ordered_json::object();
+  j["label"] = set.label;
+  j["status"] = to_string(set.status);
+  if (set.status != Status::kPass) j["error"] = set.error;
+  j["tool"] = set.tool;
+  j["workload"] = {{"name", set.workload.name},
+                   {"params", set.workload.params},
+                   {"primary_metric", set.workload.primary_metric}};
+  j["scenario"] = {{"requested", set.scenario.requested},
+                   {"applied", set.scenario.applied},
+                   {"not_applied", set.scenario.not_applied}};
+  j["environment"] = set.environment;
+  auto& metrics = j["metrics"] = ordered_json::object();
+  for (const auto& m : set.metrics)
+    metrics[m.name] = {{"unit", m.unit}, {"better", to_string(m.better)},
+                       {"description", m.description}};
+  auto& runs = j["runs"] = ordered_json::array();
+  for (const auto& run : set.runs) {
+    ordered_json values = ordered_json::object();
+    for (const auto& [name, value] : run.values.items()) values[name] = value;
+    runs.push_back({{"index", run.index}, {"started", run.started}, {"window_s", run.window_s},
+                    {"values", values}, {"copies", run.copies}});
+  }
+  auto& summary = j["summary"] = ordered_json::object();
+  for (const auto& [name, s] : set.summarize())
+    summary[name] = {{"n", s.n},           {"mean", s.mean}, {"median", s.median},
+                     {"stddev", s.stddev}, {"min", s.min},   {"max", s.max},
+                     {"cv_pct", s.cv_pct}};
+}
+
+void to_json(ordered_json& j, const ResultFile& file) {
+  j = ordered_json::object();
+  j["schema"] = kResultSchema;
+  j["created"] = file.created;
+  j["sets"] = ordered_json::array();
+  for (const auto& set : file.sets) j["sets"].push_back(set);
+}
+
+ResultFile result_file_from_json(const ordered_json& j) {
+  if (!j.is_object()) throw std::runtime_error("not a JSON object");
+  if (!j.contains("schema"))
+    throw std::runtime_error("no \"schema\" field: not a schedlab result file");
+  const auto schema = j.at("schema").get<std::string>();
+  if (schema != kResultSchema)
+    throw std::runtime_error(
+        fmt::format("schema \"{}\" is not one this version reads ({})", schema, kResultSchema));
+  ResultFile file;
+  file.created = j.value("created", std::string());
+  int i = 0;
+  for (const auto& set : field(j, "sets", "the file"))
+    file.sets.push_back(set_from_json(set, fmt::format("sets[{}]", i++)));
+  return file;
+}
+
+}  // namespace schedlab

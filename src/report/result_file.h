@@ -1,0 +1,21 @@
+#pragma once
+#include <string>
+
+#include "core/result.h"
+
+namespace schedlab {
+
+// Writes `file` to `path` atomically (a temporary file in the same
+// directory, then rename), so a reader never sees half a file and a crash
+// keeps the previous complete version.  Throws SystemError.
+void write_result_file(const std::string& path, const ResultFile& file);
+
+// Reads and validates a result file.  Throws UsageError "FILE: problem" for
+// a missing, malformed, truncated or foreign file.
+ResultFile read_result_file(const std::string& path);
+
+// Checks, before anything runs, that `path` can be written: its directory
+// exists and is writable.  Throws UsageError naming `option`.
+void check_writable(const std::string& option, const std::string& path);
+
+}  // namespace schedlab

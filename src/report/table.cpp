@@ -1,0 +1,41 @@
+#include "report/table.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace schedlab {
+
+std::string format_number(double value, int width, int decimals) {
+  for (int d = decimals; d >= 0; --d) {
+    std::string s = fmt::format("{:.{}f}", value, d);
+    if (static_cast<int>(s.size()) <= width) return s;
+  }
+  return fmt::format("{:.{}g}", value, std::max(1, width - 6));
+}
+
+std::string Table::render(bool compact) const {
+  std::vector<size_t> widths(header_.size(), 0);
+  auto measure = [&](const std::vector<std::string>& row) {
+    for (size_t i = 0; i < row.size() && i < widths.size(); ++i)
+      widths[i] = std::max(widths[i], row[i].size());
+  };
+  measure(header_);
+  for (const auto& row : rows_) measure(row);
+  const std::string gap = compact ? " " : "  ";
+  auto line = [&](const std::vector<std::string>& row) {
+    std::string out;
+    for (size_t i = 0; i < widths.size(); ++i) {
+      const std::string& cell = i < row.size() ? row[i] : std::string();
+      if (i > 0) out += gap;
+      out += i == 0 ? fmt::format("{:<{}}", cell, widths[i]) : fmt::format("{:>{}}", cell, widths[i]);
+    }
+    out.erase(out.find_last_not_of(' ') + 1);
+    return out + "\n";
+  };
+  std::string out = line(header_);
+  for (const auto& row : rows_) out += line(row);
+  return out;
+}
+
+}  // namespace schedlab

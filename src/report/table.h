@@ -1,0 +1,25 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+// A neutral table: every text style renders this model, so alignment rules
+// live in one place.  Column 0 is left-aligned, the rest right-aligned.
+class Table {
+ public:
+  explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
+  void add_row(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  // Columns separated by two spaces (one when `compact`), no trailing blanks.
+  std::string render(bool compact = false) const;
+
+ private:
+  std::vector<std::string> header_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+// Renders `value` in at most `width` characters: fixed point with up to
+// `decimals` decimals, fewer when it does not fit, exponent form last.
+std::string format_number(double value, int width, int decimals = 2);
+
+}  // namespace schedlab

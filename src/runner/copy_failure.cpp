@@ -1,0 +1,65 @@
+#include "runner/copy_failure.h"
+
+#include <fmt/format.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "sys/limits.h"
+
+namespace schedlab {
+namespace {
+
+const char* operation(int op) {
+  switch (op) {
+    case SL_FAIL_SETUP: return "setup";
+    case SL_FAIL_FORK: return "fork";
+    case SL_FAIL_EXEC: return "execve";
+    case SL_FAIL_WAIT: return "waitpid";
+    case SL_FAIL_STATUS: return "child status check";
+    case SL_FAIL_PIPE: return "pipe read/write";
+    case SL_FAIL_TOKEN: return "token check";
+    default: return "worker";
+  }
+}
+
+std::string describe_wait_status(int status) {
+  if (WIFSIGNALED(status))
+    return fmt::format("killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
+  if (WIFEXITED(status)) return fmt::format("exited with status {}", WEXITSTATUS(status));
+  return fmt::format("wait status {:#x}", status);
+}
+
+}  // namespace
+
+std::string describe_fork_limits() {
+  const auto l = sys::read_process_limits();
+  std::string nproc = l.rlimit_nproc ? fmt::format("{}", *l.rlimit_nproc) : "unlimited";
+  if (!l.nproc_enforced) nproc += " (not enforced for root)";
+  std::string pids = l.pids_max ? fmt::format("{} in {} ({} in use)", *l.pids_max, l.pids_cgroup,
+                                              l.pids_current)
+                                : "max";
+  return fmt::format("limits: RLIMIT_NPROC {} with {} tasks of this user, pid_max {}, "
+                     "threads-max {}, pids.max {}",
+                     nproc, l.user_tasks, l.pid_max, l.threads_max, pids);
+}
+
+std::string describe_copy_failure(int index, const sl_copy_slot& slot, int wait_status) {
+  const auto state = __atomic_load_n(&slot.state, __ATOMIC_ACQUIRE);
+  if (state != SL_COPY_FAILED) {
+    return fmt::format("copy {}: the worker {} before finishing", index,
+                       wait_status < 0 ? "vanished" : describe_wait_status(wait_status));
+  }
+  std::string what = fmt::format("copy {}: {} failed after {} loops", index,
+                                 operation(slot.fail_op), slot.loops);
+  if (slot.fail_op == SL_FAIL_STATUS)
+    return what + ": the child " + describe_wait_status(slot.fail_detail);
+  if (slot.fail_op == SL_FAIL_TOKEN)
+    return what + fmt::format(": received {}", slot.fail_detail);
+  what += fmt::format(": {} (errno {})", std::strerror(slot.fail_errno), slot.fail_errno);
+  if (slot.fail_errno == EAGAIN || slot.fail_errno == ENOMEM) what += "; " + describe_fork_limits();
+  return what;
+}
+
+}  // namespace schedlab

@@ -1,0 +1,169 @@
+#include "runner/copy_group.h"
+
+#include <fmt/format.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <ctime>
+
+#include "core/cpu_list.h"
+#include "core/error.h"
+#include "runner/copy_failure.h"
+#include "sys/reaper.h"
+#include "sys/task_memory.h"
+#include "sys/worker_process.h"
+
+namespace schedlab {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr auto kReadyTimeout = 60s;      // a copy that never reaches the barrier is stuck
+constexpr auto kStopGrace = 10s;         // for the loop in flight when the window closes
+constexpr auto kPollInterval = 200ms;    // safety net in case a SIGCHLD is coalesced
+
+}  // namespace
+
+std::uint64_t monotonic_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+CopyGroup::CopyGroup(const CopyGroupSpec& spec, sys::SignalGate& gate)
+    : spec_(spec), gate_(gate), region_(static_cast<int>(spec.args.size())) {}
+
+CopyGroup::~CopyGroup() {
+  if (pgid_ > 0) kill(-pgid_, SIGKILL);
+  sys::kill_all_children();
+}
+
+void CopyGroup::start() {
+  launch_all();
+  wait_ready();
+}
+
+void CopyGroup::launch_all() {
+  if (spec_.set_affinity)
+    for (const auto& p : spec_.placements) masks_.emplace_back(p.cpus);
+  for (size_t i = 0; i < spec_.args.size(); ++i) {
+    sys::WorkerLaunch launch;
+    launch.argv = {spec_.worker_path, spec_.args[i].mode, std::to_string(i)};
+    launch.argv.insert(launch.argv.end(), spec_.args[i].args.begin(), spec_.args[i].args.end());
+    launch.shared_fd = region_.fd();
+    launch.cpus = spec_.set_affinity ? &masks_[i] : nullptr;
+    launch.pgid = pgid_;
+    try {
+      pids_.push_back(sys::launch_worker(launch));
+    } catch (const SystemError& e) {
+      throw Error(ExitStatus::kWorkloadFailed,
+                  fmt::format("copy {}: {}{}", i, e.what(),
+                              e.err() == EAGAIN ? "; " + describe_fork_limits() : ""));
+    }
+    exit_status_.push_back(-1);
+    if (pgid_ == 0) pgid_ = pids_.front();
+  }
+}
+
+void CopyGroup::wait_ready() {
+  const auto deadline = monotonic_ns() + static_cast<std::uint64_t>(std::chrono::nanoseconds(kReadyTimeout).count());
+  for (std::uint32_t seen = region_.ready(); seen < pids_.size(); seen = region_.ready()) {
+    if (monotonic_ns() > deadline)
+      throw Error(ExitStatus::kWorkloadFailed,
+                  fmt::format("only {} of {} copies reached the start barrier within {}s", seen,
+                              pids_.size(), std::chrono::seconds(kReadyTimeout).count()));
+    region_.wait_ready_change(seen, 20ms);
+    if (gate_.wait(0ns) == sys::SignalGate::Event::kInterrupt) gate_.throw_if_interrupted();
+    reap_exited(false);
+  }
+}
+
+ordered_json CopyGroup::verify_placement() const {
+  ordered_json copies = ordered_json::array();
+  for (int i = 0; i < size(); ++i) {
+    const auto cpus = sys::affinity_of(pids_[static_cast<size_t>(i)]);
+    if (spec_.set_affinity && cpus != spec_.placements[static_cast<size_t>(i)].cpus)
+      throw Error(ExitStatus::kNotApplied,
+                  fmt::format("--cpus {}: copy {} runs on CPUs {} after sched_setaffinity (a "
+                              "cpuset may restrict it); choose CPUs of the current cpuset",
+                              format_cpu_list(spec_.placements[static_cast<size_t>(i)].cpus), i,
+                              format_cpu_list(cpus)));
+    ordered_json copy = {{"index", i}, {"pid", pids_[static_cast<size_t>(i)]},
+                         {"cpus", format_cpu_list(cpus)}};
+    if (pid_t partner = slot(i).partner_pid; partner > 0)
+      copy["partner_cpus"] = format_cpu_list(sys::affinity_of(partner));
+    copies.push_back(std::move(copy));
+  }
+  return copies;
+}
+
+Footprint CopyGroup::footprint() const {
+  Footprint f;
+  for (pid_t pid : pids_) {
+    f.rss_kb = std::max(f.rss_kb, sys::task_rss_kb(pid).value_or(0));
+    f.vmas = std::max(f.vmas, sys::task_vma_count(pid).value_or(0));
+  }
+  return f;
+}
+
+std::vector<std::uint64_t> CopyGroup::snapshot() const {
+  std::vector<std::uint64_t> loops(pids_.size());
+  for (size_t i = 0; i < loops.size(); ++i) loops[i] = region_.loops(static_cast<int>(i));
+  return loops;
+}
+
+void CopyGroup::wait_until(std::uint64_t deadline_ns) {
+  for (std::uint64_t now = monotonic_ns(); now < deadline_ns; now = monotonic_ns()) {
+    auto event = gate_.wait(std::chrono::nanoseconds(deadline_ns - now));
+    gate_.throw_if_interrupted();
+    if (event == sys::SignalGate::Event::kChild) reap_exited(false);
+  }
+}
+
+void CopyGroup::wait_all_finished() {
+  while (std::count(exit_status_.begin(), exit_status_.end(), -1) > 0) {
+    gate_.wait(kPollInterval);
+    gate_.throw_if_interrupted();
+    reap_exited(true);
+  }
+}
+
+void CopyGroup::stop() {
+  region_.set_phase(SL_PHASE_STOP);
+  const auto deadline = monotonic_ns() + static_cast<std::uint64_t>(std::chrono::nanoseconds(kStopGrace).count());
+  while (std::count(exit_status_.begin(), exit_status_.end(), -1) > 0) {
+    if (monotonic_ns() > deadline)  // the loop in flight takes too long; its counts are taken
+      for (size_t i = 0; i < pids_.size(); ++i)
+        if (exit_status_[i] == -1) kill(pids_[i], SIGKILL);
+    gate_.wait(kPollInterval);
+    gate_.throw_if_interrupted();
+    reap_exited(true);
+  }
+}
+
+bool CopyGroup::all_done() const {
+  for (int i = 0; i < size(); ++i)
+    if (region_.state(i) != SL_COPY_DONE) return false;
+  return true;
+}
+
+void CopyGroup::reap_exited(bool finishing) {
+  for (size_t i = 0; i < pids_.size(); ++i) {
+    if (exit_status_[i] != -1) continue;
+    int status = 0;
+    if (waitpid(pids_[i], &status, WNOHANG) != pids_[i]) continue;
+    exit_status_[i] = status;
+    const int state = region_.state(static_cast<int>(i));
+    const bool killed_by_us = finishing && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+    if (state == SL_COPY_FAILED || (!finishing && state != SL_COPY_DONE) ||
+        (finishing && state != SL_COPY_DONE && !killed_by_us))
+      fail_copy(static_cast<int>(i), status);
+  }
+}
+
+void CopyGroup::fail_copy(int index, int wait_status) const {
+  throw Error(ExitStatus::kWorkloadFailed, describe_copy_failure(index, slot(index), wait_status));
+}
+
+}  // namespace schedlab

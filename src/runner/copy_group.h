@@ -1,0 +1,88 @@
+#pragma once
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "scenario/scenario.h"
+#include "sys/affinity.h"
+#include "sys/shared_region.h"
+#include "sys/signals.h"
+#include "workloads/workload.h"
+
+namespace schedlab {
+
+// How to start the copies of one run.
+struct CopyGroupSpec {
+  std::string worker_path;              // schedlab-worker
+  std::vector<WorkerArgs> args;         // one per copy
+  std::vector<CopyPlacement> placements;
+  bool set_affinity = false;            // apply placements[i].cpus to copy i
+};
+
+// The memory footprint of the loop processes (fidelity: lean and small).
+struct Footprint {
+  std::uint64_t rss_kb = 0;  // largest VmRSS among the copies
+  std::uint64_t vmas = 0;    // largest number of mappings
+};
+
+// The worker processes of one run, as one RAII unit: the destructor SIGKILLs
+// whatever is left (the copies' process group, then every child the
+// subreaper bit gave us) and reaps it, on every path.  Failures of a copy
+// are thrown as Error(kWorkloadFailed) with the copy's own explanation.
+class CopyGroup {
+ public:
+  CopyGroup(const CopyGroupSpec& spec, sys::SignalGate& gate);
+  ~CopyGroup();
+  CopyGroup(const CopyGroup&) = delete;
+  CopyGroup& operator=(const CopyGroup&) = delete;
+
+  // Starts every copy and waits until all reached the start barrier.
+  void start();
+  // Reads back each copy's affinity (and its partner's); throws
+  // Error(kNotApplied) when it differs from the placement.  Returns the
+  // per-copy record for the result.
+  ordered_json verify_placement() const;
+  Footprint footprint() const;
+
+  // Opens the barrier into `phase` (warmup or measure) or moves to it.
+  void set_phase(sl_phase phase) { region_.set_phase(phase); }
+  // Loop counters of every copy now.
+  std::vector<std::uint64_t> snapshot() const;
+  // Sleeps until CLOCK_MONOTONIC `deadline_ns`; throws on interrupt or when
+  // a copy exits early.
+  void wait_until(std::uint64_t deadline_ns);
+  // Waits until every copy has finished its iterations.
+  void wait_all_finished();
+  // Asks the copies to stop and waits for them (SIGKILL after a grace
+  // period); throws if a copy failed.
+  void stop();
+
+  const sl_copy_slot& slot(int i) const { return region_.slot(i); }
+  int size() const { return static_cast<int>(pids_.size()); }
+  // Whether every copy exited cleanly (its usage fields are valid).
+  bool all_done() const;
+
+ private:
+  void launch_all();
+  void wait_ready();
+  // Reaps copies that exited; throws when one exited while it should still
+  // be running (`finishing` = false) or failed.
+  void reap_exited(bool finishing);
+  [[noreturn]] void fail_copy(int index, int wait_status) const;
+
+  const CopyGroupSpec& spec_;
+  sys::SignalGate& gate_;
+  sys::SharedRegion region_;
+  std::vector<sys::CpuMask> masks_;
+  std::vector<pid_t> pids_;
+  std::vector<int> exit_status_;  // -1 while running
+  pid_t pgid_ = 0;
+};
+
+std::uint64_t monotonic_ns();
+
+}  // namespace schedlab

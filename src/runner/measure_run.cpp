@@ -1,0 +1,85 @@
+#include "runner/measure_run.h"
+
+#include "runner/copy_metrics.h"
+
+namespace schedlab {
+namespace {
+
+CopyGroupSpec group_spec(const RunContext& c) {
+  CopyGroupSpec spec;
+  spec.worker_path = c.worker_path;
+  spec.placements = c.plan.placements;
+  spec.set_affinity = c.plan.set_affinity;
+  for (const auto& p : c.plan.placements) spec.args.push_back(c.workload.worker_args(c.params, p));
+  return spec;
+}
+
+struct WindowStart {
+  std::uint64_t t0 = 0;
+  std::vector<std::uint64_t> loops;  // counters when the window opened
+};
+
+// Opens the window: after the warmup when there is one, else at the release.
+WindowStart open_window(const RunContext& c, CopyGroup& group) {
+  ProbeContext probe_context{c.plan.cpu_set};
+  if (c.options.warmup.count() > 0) {
+    group.set_phase(SL_PHASE_WARMUP);
+    group.wait_until(monotonic_ns() + static_cast<std::uint64_t>(c.options.warmup.count()));
+  }
+  for (auto& probe : c.probes) probe->begin(probe_context);
+  WindowStart start{0, group.snapshot()};
+  start.t0 = monotonic_ns();
+  group.set_phase(SL_PHASE_MEASURE);
+  return start;
+}
+
+void close_probes(const RunContext& c, MetricValues& values) {
+  for (auto& probe : c.probes) probe->end(values);
+}
+
+}  // namespace
+
+RunRecord measure_run(const RunContext& c, int index) {
+  RunRecord run;
+  run.index = index;
+  run.started = utc_now_iso8601();
+  const auto spec = group_spec(c);
+  CopyGroup group(spec, c.gate);
+  group.start();
+  run.copies = group.verify_placement();
+  const Footprint footprint = group.footprint();
+  const StopRule stop = c.workload.stop_rule(c.params, c.options);
+
+  const WindowStart start = open_window(c, group);
+  const std::uint64_t t0 = start.t0;
+  WindowOutcome outcome;
+  MetricValues probe_values;
+  if (stop.window) {
+    group.wait_until(t0 + static_cast<std::uint64_t>(stop.window->count()));
+    outcome.loops = group.snapshot();
+    outcome.window_s = static_cast<double>(monotonic_ns() - t0) / 1e9;
+    close_probes(c, probe_values);
+    group.stop();
+    outcome.copy_window_s.assign(outcome.loops.size(), outcome.window_s);
+  } else {
+    group.wait_all_finished();
+    close_probes(c, probe_values);
+    outcome.loops = group.snapshot();
+    for (int i = 0; i < group.size(); ++i) {
+      const double w = static_cast<double>(group.slot(i).end_ns - t0) / 1e9;
+      outcome.copy_window_s.push_back(w);
+      outcome.window_s = std::max(outcome.window_s, w);
+    }
+  }
+  for (size_t i = 0; i < outcome.loops.size(); ++i) {
+    outcome.loops[i] -= start.loops[i];
+    run.copies[i]["loops"] = outcome.loops[i];
+  }
+  run.window_s = outcome.window_s;
+  c.workload.derive(c.params, outcome, run.values);
+  add_copy_metrics(group, footprint, run.values);
+  for (const auto& [name, value] : probe_values.items()) run.values.set(name, value);
+  return run;
+}
+
+}  // namespace schedlab

@@ -1,0 +1,23 @@
+#pragma once
+#include <chrono>
+#include <optional>
+#include <string>
+
+namespace schedlab {
+
+// Run options of `schedlab run`, already validated (cli/run_options.cpp).
+struct RunOptions {
+  int runs = 5;
+  // Set only when --duration was given; workloads with their own count
+  // (exec --iterations) use it to choose between the two stop rules.
+  std::optional<std::chrono::nanoseconds> duration;
+  std::chrono::nanoseconds warmup{0};
+  std::optional<std::string> json_path;
+  std::optional<std::string> label;
+  bool quiet = false;
+
+  static constexpr std::chrono::nanoseconds kDefaultDuration = std::chrono::seconds(10);
+  std::chrono::nanoseconds window() const { return duration.value_or(kDefaultDuration); }
+};
+
+}  // namespace schedlab

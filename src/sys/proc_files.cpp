@@ -1,0 +1,82 @@
+#include "sys/proc_files.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "sys/unique_fd.h"
+
+namespace schedlab::sys {
+
+std::optional<std::string> read_text(const std::string& path) {
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) return std::nullopt;
+  std::string out;
+  char buf[8192];
+  for (;;) {
+    ssize_t n = ::read(fd.get(), buf, sizeof buf);
+    if (n < 0) return std::nullopt;
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  return out;
+}
+
+std::optional<std::string> read_line(const std::string& path) {
+  auto text = read_text(path);
+  if (!text) return std::nullopt;
+  return text->substr(0, text->find('\n'));
+}
+
+std::optional<std::string> status_field(const std::string& text, const std::string& key) {
+  // "Key:\tvalue" (/proc/PID/status) or "key\t: value" (/proc/cpuinfo).
+  for (size_t pos = 0; pos < text.size();) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    if (text.compare(pos, key.size(), key) == 0) {
+      size_t colon = text.find_first_not_of(" \t", pos + key.size());
+      if (colon < end && text[colon] == ':') {
+        size_t begin = text.find_first_not_of(" \t", colon + 1);
+        if (begin >= end) return std::string();
+        return text.substr(begin, end - begin);
+      }
+    }
+    pos = end + 1;
+  }
+  return std::nullopt;
+}
+
+void for_each_pid(const std::function<void(pid_t)>& fn) {
+  DIR* dir = ::opendir("/proc");
+  if (!dir) return;
+  while (dirent* e = ::readdir(dir)) {
+    char* end = nullptr;
+    long pid = std::strtol(e->d_name, &end, 10);
+    if (*end == '\0' && pid > 0) fn(static_cast<pid_t>(pid));
+  }
+  ::closedir(dir);
+}
+
+std::optional<pid_t> parent_of(pid_t pid) {
+  auto stat = read_text("/proc/" + std::to_string(pid) + "/stat");
+  if (!stat) return std::nullopt;
+  // The command name may hold spaces and parentheses: parse after the last ')'.
+  size_t close = stat->rfind(')');
+  if (close == std::string::npos || close + 4 >= stat->size()) return std::nullopt;
+  return static_cast<pid_t>(std::atol(stat->c_str() + close + 4));  // ") S PPID"
+}
+
+std::vector<std::string> split(const std::string& text, const char* seps) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while ((pos = text.find_first_not_of(seps, pos)) != std::string::npos) {
+    size_t end = text.find_first_of(seps, pos);
+    out.push_back(text.substr(pos, end - pos));
+    pos = end;
+  }
+  return out;
+}
+
+}  // namespace schedlab::sys

@@ -1,0 +1,30 @@
+#pragma once
+#include <sys/types.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedlab::sys {
+
+// The whole content of a (small) file such as /proc/stat; nullopt when it
+// cannot be opened or read.  Never throws for I/O problems.
+std::optional<std::string> read_text(const std::string& path);
+
+// The first line of a file without its newline; nullopt as above.
+std::optional<std::string> read_line(const std::string& path);
+
+// The value of "Key:" in a /proc/PID/status-like file, trimmed.
+std::optional<std::string> status_field(const std::string& text, const std::string& key);
+
+// Calls `fn` for every numeric entry of /proc.
+void for_each_pid(const std::function<void(pid_t)>& fn);
+
+// The parent pid from /proc/PID/stat; nullopt when the task is gone.
+std::optional<pid_t> parent_of(pid_t pid);
+
+// Splits on any of `seps`, dropping empty fields.
+std::vector<std::string> split(const std::string& text, const char* seps);
+
+}  // namespace schedlab::sys

@@ -1,0 +1,36 @@
+#include "sys/proc_stat.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <numeric>
+
+#include "core/error.h"
+#include "sys/proc_files.h"
+
+namespace schedlab::sys {
+
+std::uint64_t CpuTimes::total() const {
+  return std::accumulate(ticks.begin(), ticks.end(), std::uint64_t{0});
+}
+
+ProcStat parse_proc_stat(const std::string& text) {
+  ProcStat out;
+  for (const auto& line : split(text, "\n")) {
+    if (line.rfind("cpu", 0) != 0) continue;
+    auto fields = split(line, " ");
+    CpuTimes t;
+    for (size_t i = 0; i < CpuTimes::kCount && i + 1 < fields.size(); ++i)
+      t.ticks[i] = std::strtoull(fields[i + 1].c_str(), nullptr, 10);
+    if (fields[0] == "cpu") out.all = t;
+    else out.per_cpu[std::atoi(fields[0].c_str() + 3)] = t;
+  }
+  return out;
+}
+
+ProcStat read_proc_stat() {
+  auto text = read_text("/proc/stat");
+  if (!text) throw SystemError("proc-stat: read", "/proc/stat", errno);
+  return parse_proc_stat(*text);
+}
+
+}  // namespace schedlab::sys

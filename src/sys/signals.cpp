@@ -1,0 +1,48 @@
+#include "sys/signals.h"
+
+#include <poll.h>
+#include <sys/signalfd.h>
+
+#include "core/error.h"
+
+namespace schedlab::sys {
+
+SignalGate::SignalGate() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGCHLD}) sigaddset(&set, s);
+  if (sigprocmask(SIG_BLOCK, &set, &old_mask_) != 0)
+    throw SystemError("signals: block", "SIGINT/SIGTERM/SIGCHLD", errno);
+  fd_ = UniqueFd(signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK));
+  if (!fd_) throw SystemError("signals: signalfd", "SIGINT/SIGTERM/SIGCHLD", errno);
+}
+
+SignalGate::~SignalGate() {
+  fd_.reset();
+  sigprocmask(SIG_SETMASK, &old_mask_, nullptr);
+}
+
+SignalGate::Event SignalGate::wait(std::chrono::nanoseconds timeout) {
+  if (timeout.count() < 0) timeout = {};
+  timespec ts{static_cast<time_t>(timeout.count() / 1'000'000'000),
+              static_cast<long>(timeout.count() % 1'000'000'000)};
+  pollfd pfd{fd_.get(), POLLIN, 0};
+  if (ppoll(&pfd, 1, &ts, nullptr) <= 0) return Event::kTimeout;
+  Event event = Event::kTimeout;
+  signalfd_siginfo info;
+  while (read(fd_.get(), &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
+    if (info.ssi_signo == SIGCHLD) {
+      if (event == Event::kTimeout) event = Event::kChild;
+    } else {
+      if (interrupted_ == 0) interrupted_ = static_cast<int>(info.ssi_signo);
+      event = Event::kInterrupt;
+    }
+  }
+  return event;
+}
+
+void SignalGate::throw_if_interrupted() const {
+  if (interrupted_ != 0) throw Interrupted(interrupted_);
+}
+
+}  // namespace schedlab::sys

@@ -1,0 +1,82 @@
+#include "sys/worker_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "core/error.h"
+#include "sys/unique_fd.h"
+#include "worker/protocol.h"
+
+namespace schedlab::sys {
+namespace {
+
+// What failed in the child before exec; sent back over the error pipe.
+struct ChildFailure {
+  int step;
+  int err;
+};
+
+constexpr const char* kSteps[] = {"setpgid", "sched_setaffinity", "dup2", "execv"};
+
+// Runs in the forked child: async-signal-safe calls only.
+[[noreturn]] void exec_child(const WorkerLaunch& launch, char* const* argv, int devnull,
+                             int report_fd, pid_t parent) {
+  auto fail = [report_fd](int step) {
+    ChildFailure f{step, errno};
+    (void)!write(report_fd, &f, sizeof f);
+    _exit(127);
+  };
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(1);  // the harness died before prctl
+  if (setpgid(0, launch.pgid) != 0) fail(0);
+  if (launch.cpus) {
+    if (int err = launch.cpus->apply(0); err != 0) {
+      errno = err;
+      fail(1);
+    }
+  }
+  if (dup2(devnull, 0) < 0 || dup2(devnull, 1) < 0) fail(2);
+  if (launch.shared_fd == SL_SHARED_FD) {
+    fcntl(SL_SHARED_FD, F_SETFD, 0);  // dup2 onto itself would keep O_CLOEXEC
+  } else if (dup2(launch.shared_fd, SL_SHARED_FD) < 0) {
+    fail(2);
+  }
+  execv(argv[0], argv);
+  fail(3);
+  _exit(127);
+}
+
+}  // namespace
+
+pid_t launch_worker(const WorkerLaunch& launch) {
+  std::vector<char*> argv;
+  for (const auto& a : launch.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  UniqueFd devnull(open("/dev/null", O_RDWR | O_CLOEXEC));
+  int report[2];
+  if (!devnull || pipe2(report, O_CLOEXEC) != 0)
+    throw SystemError("launch: open", "/dev/null or a pipe", errno);
+  UniqueFd report_read(report[0]), report_write(report[1]);
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) exec_child(launch, argv.data(), devnull.get(), report_write.get(), parent);
+  if (pid < 0) throw SystemError("launch: fork", launch.argv[0], errno);
+  setpgid(pid, launch.pgid == 0 ? pid : launch.pgid);  // both sides, so neither races
+  report_write.reset();
+  ChildFailure f{};
+  if (read(report_read.get(), &f, sizeof f) == static_cast<ssize_t>(sizeof f)) {
+    waitpid(pid, nullptr, 0);
+    throw SystemError(std::string("launch: ") + kSteps[f.step], launch.argv[0], f.err);
+  }
+  return pid;
+}
+
+}  // namespace schedlab::sys

@@ -1,0 +1,26 @@
+#pragma once
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+#include "sys/affinity.h"
+
+namespace schedlab::sys {
+
+// How to start one copy's worker process.
+struct WorkerLaunch {
+  std::vector<std::string> argv;  // argv[0] is the worker's absolute path
+  int shared_fd = -1;             // becomes fd 3 (SL_SHARED_FD) in the worker
+  const CpuMask* cpus = nullptr;  // affinity set before exec; nullptr keeps ours
+  pid_t pgid = 0;                 // process group to join; 0 = lead a new one
+};
+
+// Forks and execs a worker with: an empty signal mask, the parent-death
+// signal SIGKILL (a SIGKILLed harness leaves no copy running), stdin and
+// stdout on /dev/null, the shared region on fd 3, and the requested
+// affinity.  Returns the pid.  Throws SystemError when fork fails (errno kept,
+// e.g. EAGAIN at RLIMIT_NPROC) or the child could not be set up or exec'd.
+pid_t launch_worker(const WorkerLaunch& launch);
+
+}  // namespace schedlab::sys

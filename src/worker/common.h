@@ -1,0 +1,65 @@
+/* Helpers shared by every loop of the lean worker.  Nothing here allocates:
+ * the worker must stay a small, single-threaded process. */
+#ifndef SCHEDLAB_WORKER_COMMON_H
+#define SCHEDLAB_WORKER_COMMON_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "worker/protocol.h"
+
+struct sl_run {
+  struct sl_shared *shared;
+  struct sl_copy_slot *slot;
+  uint64_t loops;   /* mirror of slot->loops, kept locally to avoid re-reading */
+  int measuring;    /* the window has begun: the rusage baseline is taken */
+  uint64_t measure_base; /* loops when the window began */
+};
+
+/* Maps the shared region (SL_SHARED_FD) and finds slot `index`.  Exits with
+ * status 2 when the region or index is unusable. */
+void sl_attach(struct sl_run *run, const char *index);
+
+/* Marks the copy ready, wakes the harness and sleeps until released. */
+void sl_barrier(struct sl_run *run);
+
+/* Called before every loop: notes the start of the measurement window (takes
+ * the rusage baseline) and returns 0 once the harness asked the copy to stop. */
+int sl_continue(struct sl_run *run);
+
+/* Publishes the number of loops completed so far. */
+static inline void sl_publish(struct sl_run *run, uint64_t loops) {
+  run->loops = loops;
+  __atomic_store_n(&run->slot->loops, loops, __ATOMIC_RELAXED);
+}
+
+/* Called after every completed loop. */
+static inline void sl_count(struct sl_run *run) { sl_publish(run, run->loops + 1); }
+
+/* Records the end time and the rusage over the window; state becomes DONE. */
+void sl_finish(struct sl_run *run);
+
+/* Records why the copy failed and exits with status 1. */
+void sl_fail(struct sl_run *run, int op, int err, int detail) __attribute__((noreturn));
+
+/* Records an exec failure from inside a forked or vforked child and leaves
+ * with _exit(127); safe between fork and exec. */
+void sl_fail_in_child(struct sl_copy_slot *slot, int err) __attribute__((noreturn));
+
+/* Checks a reaped child's status; a failure already recorded by the child
+ * (exec failure) or a bad status ends the copy. */
+void sl_check_status(struct sl_run *run, int status);
+
+uint64_t sl_now_ns(void);
+/* Parses a non-negative decimal; exits with status 2 on junk. */
+long long sl_parse_num(const char *text);
+/* Pins the calling process (pid 0) or `pid` to one CPU; returns 0 or errno. */
+int sl_pin(pid_t pid, int cpu);
+
+int sl_spawn_loop(struct sl_run *run, int argc, char **argv);
+int sl_execl_loop(struct sl_run *run, int argc, char **argv);
+int sl_exec_loop(struct sl_run *run, int argc, char **argv);
+int sl_exec_shell(struct sl_run *run, int argc, char **argv);
+int sl_context_loop(struct sl_run *run, int argc, char **argv);
+
+#endif

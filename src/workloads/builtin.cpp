@@ -1,0 +1,14 @@
+#include "workloads/builtin.h"
+
+namespace schedlab {
+
+WorkloadRegistry builtin_workloads() {
+  WorkloadRegistry r;
+  r.add(make_spawn_workload());
+  r.add(make_execl_workload());
+  r.add(make_exec_workload());
+  r.add(make_context_workload());
+  return r;
+}
+
+}  // namespace schedlab

@@ -1,0 +1,112 @@
+// exec: the shell_bench.sh loop (/bin/true 20000 times, pinned) and UnixBench
+// sysexec.  One loop: fork (or vfork / posix_spawn) + execve PROGRAM + wait.
+// --via-shell runs the literal bash loop instead, so our figure can be set
+// beside the one in the mail.
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <numeric>
+
+#include "core/error.h"
+#include "sys/proc_files.h"
+#include "workloads/builtin.h"
+
+namespace schedlab {
+namespace {
+
+constexpr const char* kBash = "/bin/bash";
+
+// Quotes one word for bash (single quotes; ' becomes '\'').
+std::string shell_quote(const std::string& word) {
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::vector<std::string> program_argv(const Params& params) {
+  std::vector<std::string> argv{params.text("program")};
+  for (auto& a : sys::split(params.text("args"), " \t")) argv.push_back(a);
+  return argv;
+}
+
+class Exec final : public Workload {
+ public:
+  const WorkloadInfo& info() const override {
+    static const WorkloadInfo kInfo{
+        "exec",
+        "fork+execve a program and wait for it, N times or for a duration",
+        "shell_bench.sh (/bin/true 20000 times) and UnixBench sysexec",
+        {{.name = "method", .kind = ParamKind::kChoice, .default_text = "fork",
+          .help = "how the child is started", .choices = {"fork", "vfork", "posix_spawn"}},
+         {.name = "program", .kind = ParamKind::kProgram, .default_text = "/bin/true",
+          .help = "the program to execute"},
+         {.name = "args", .kind = ParamKind::kText,
+          .help = "its arguments, separated by spaces (no quoting)"},
+         {.name = "iterations", .kind = ParamKind::kInteger, .default_text = "20000",
+          .help = "execs per copy (ignored when --duration is given)", .min = 1,
+          .max = 1'000'000'000},
+         {.name = "via-shell", .kind = ParamKind::kFlag,
+          .help = "run the literal bash loop 'for ((i = 0; i < N; i++)); do PROGRAM; done'"}},
+        {{"exec_us", "us", Better::kLower, "wall time per exec (fork+execve+wait), mean of copies"},
+         {"elapsed_s", "s", Better::kLower, "wall time of the whole loop (slowest copy)"},
+         {"execs", "count", Better::kHigher, "execs completed, all copies"}},
+        "exec_us"};
+    return kInfo;
+  }
+
+  void validate(const Params& params, const RunOptions& options, const ScenarioPlan&) const override {
+    if (!params.flag("via-shell")) return;
+    if (options.duration)
+      throw UsageError("--via-shell: takes --iterations, not --duration (a shell loop cannot be "
+                       "stopped cleanly at the end of a window)");
+    if (options.warmup.count() > 0)
+      throw UsageError("--via-shell: takes no --warmup (the shell loop runs once, as in the mail)");
+    if (::access(kBash, X_OK) != 0)
+      throw UsageError(fmt::format("--via-shell: needs {} (install bash)", kBash));
+  }
+
+  int processes_per_copy(const Params& params) const override {
+    return params.flag("via-shell") ? 3 : 2;
+  }
+
+  StopRule stop_rule(const Params& params, const RunOptions& options) const override {
+    if (options.duration) return StopRule{options.duration, 0};
+    return StopRule{std::nullopt, static_cast<std::uint64_t>(params.integer("iterations"))};
+  }
+
+  WorkerArgs worker_args(const Params& params, const CopyPlacement&) const override {
+    const auto iterations = std::to_string(params.integer("iterations"));
+    if (params.flag("via-shell")) {
+      std::string command;
+      for (const auto& word : program_argv(params)) command += " " + shell_quote(word);
+      return {"exec-shell",
+              {iterations, kBash,
+               fmt::format("for ((i = 0; i < {}; i++)); do{}; done", iterations, command)}};
+    }
+    WorkerArgs w{"exec", {params.text("method"), iterations}};
+    for (auto& a : program_argv(params)) w.args.push_back(a);
+    return w;
+  }
+
+  void derive(const Params&, const WindowOutcome& outcome, MetricValues& values) const override {
+    double sum_us = 0, slowest = 0;
+    std::uint64_t execs = 0;
+    for (size_t i = 0; i < outcome.loops.size(); ++i) {
+      if (outcome.loops[i] > 0)
+        sum_us += outcome.copy_window_s[i] / static_cast<double>(outcome.loops[i]) * 1e6;
+      slowest = std::max(slowest, outcome.copy_window_s[i]);
+      execs += outcome.loops[i];
+    }
+    values.set("exec_us", sum_us / static_cast<double>(outcome.loops.size()));
+    values.set("elapsed_s", slowest);
+    values.set("execs", static_cast<double>(execs));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_exec_workload() { return std::make_unique<Exec>(); }
+
+}  // namespace schedlab

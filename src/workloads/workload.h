@@ -1,0 +1,73 @@
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/metric.h"
+#include "core/param_spec.h"
+#include "core/result.h"
+#include "runner/run_options.h"
+#include "scenario/scenario.h"
+
+namespace schedlab {
+
+// A workload's descriptor: the single place that declares its options and
+// metrics (CLI, help, `list`, validation and the result file derive from it).
+struct WorkloadInfo {
+  std::string name;        // kebab-case, the word after `schedlab run`
+  std::string summary;     // one line
+  std::string reproduces;  // the benchmark it is faithful to
+  std::vector<ParamSpec> params;
+  std::vector<MetricSpec> metrics;
+  std::string primary_metric;
+};
+
+// How a run ends: at the end of a time window, or when every copy has done
+// `iterations` loops.
+struct StopRule {
+  std::optional<std::chrono::nanoseconds> window;
+  std::uint64_t iterations = 0;
+};
+
+// The lean worker program and arguments one copy runs (worker/main.c):
+// `mode` and the mode's arguments; the runner adds the path and slot.
+struct WorkerArgs {
+  std::string mode;
+  std::vector<std::string> args;
+};
+
+// What the copies did in one run's measurement window.
+struct WindowOutcome {
+  double window_s = 0;                 // release (or warmup end) to stop
+  std::vector<std::uint64_t> loops;    // loops each copy completed inside the window
+  std::vector<double> copy_window_s;   // per copy: its own window (iteration mode) or window_s
+};
+
+// A workload runs its loop in lean worker processes, one per copy; the
+// runner owns processes, barrier, window, probes and scenario.
+class Workload {
+ public:
+  virtual ~Workload() = default;
+  virtual const WorkloadInfo& info() const = 0;
+
+  // Rejects combinations one option alone cannot (UsageError).
+  virtual void validate(const Params& /*params*/, const RunOptions& /*options*/,
+                        const ScenarioPlan& /*plan*/) const {}
+  // Processes each copy keeps alive at once, for the preflight.
+  virtual int processes_per_copy(const Params& params) const = 0;
+  // Default: the window (--duration).
+  virtual StopRule stop_rule(const Params& params, const RunOptions& options) const;
+  virtual WorkerArgs worker_args(const Params& params, const CopyPlacement& copy) const = 0;
+  // Adds the workload's metrics for one run.
+  virtual void derive(const Params& params, const WindowOutcome& outcome,
+                      MetricValues& values) const = 0;
+};
+
+// Shared by the throughput workloads: `lps` and `loops` over the window.
+void derive_loops_per_second(const WindowOutcome& outcome, MetricValues& values);
+MetricSpec lps_metric(const std::string& what);
+MetricSpec loops_metric();
+
+}  // namespace schedlab

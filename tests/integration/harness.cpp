@@ -1,0 +1,1 @@
+#include "integration/harness.h"
