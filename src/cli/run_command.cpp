@@ -55,6 +55,7 @@ ParsedRun parse_run(const Workload& w, std::vector<std::string> args, bool& help
   CLI::App app{fmt::format("{}: {} (reproduces {})", w.info().name, w.info().summary,
                            w.info().reproduces),
                "schedlab run " + w.info().name};
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   RunOptionTexts texts;
   add_run_options(app, texts);
   WorkloadOptions workload_options(app, w.info());

@@ -40,7 +40,7 @@ std::string describe_fork_limits() {
   std::string pids = l.pids_max ? fmt::format("{} in {} ({} in use)", *l.pids_max, l.pids_cgroup,
                                               l.pids_current)
                                 : "max";
-  return fmt::format("limits: RLIMIT_NPROC {} with {} tasks of this user, pid_max {}, "
+  return fmt::format("limits now: RLIMIT_NPROC {} with {} tasks of this user, pid_max {}, "
                      "threads-max {}, pids.max {}",
                      nproc, l.user_tasks, l.pid_max, l.threads_max, pids);
 }

@@ -1,1 +1,135 @@
 #include "integration/harness.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "sys/proc_files.h"
+
+namespace schedlab::testing {
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Registered once: makes the test binary a subreaper before any test runs.
+class SubreaperEnvironment : public ::testing::Environment {
+ public:
+  void SetUp() override { ASSERT_EQ(prctl(PR_SET_CHILD_SUBREAPER, 1), 0); }
+};
+const auto* const kEnv = ::testing::AddGlobalTestEnvironment(new SubreaperEnvironment);
+
+}  // namespace
+
+TempDir::TempDir() {
+  char tmpl[] = "/tmp/schedlab-it-XXXXXX";
+  path_ = mkdtemp(tmpl);
+  chmod(path_.c_str(), 0777);  // also writable by the unprivileged user some tests run as
+}
+TempDir::~TempDir() { std::filesystem::remove_all(path_); }
+
+Schedlab::Schedlab(const std::vector<std::string>& args, const std::vector<std::string>& prefix) {
+  static int counter = 0;
+  const std::string base = "/tmp/schedlab-it-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+  out_path_ = base + ".out";
+  err_path_ = base + ".err";
+  std::vector<std::string> argv = prefix;
+  argv.push_back(SCHEDLAB_BIN);
+  argv.insert(argv.end(), args.begin(), args.end());
+  pid_ = fork();
+  if (pid_ == 0) {
+    int out = open(out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int err = open(err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(out, 1);
+    dup2(err, 2);
+    std::vector<char*> cargv;
+    for (auto& a : argv) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    execvp(cargv[0], cargv.data());
+    _exit(127);
+  }
+}
+
+Schedlab::~Schedlab() {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+  unlink(out_path_.c_str());
+  unlink(err_path_.c_str());
+}
+
+void Schedlab::signal(int sig) const { kill(pid_, sig); }
+
+Outcome Schedlab::wait(std::chrono::seconds limit) {
+  Outcome o;
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (waitpid(pid_, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
+      ADD_FAILURE() << "schedlab did not finish; killed";
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  pid_ = -1;
+  o.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  o.out = slurp(out_path_);
+  o.err = slurp(err_path_);
+  return o;
+}
+
+Outcome run_schedlab(const std::vector<std::string>& args, const std::vector<std::string>& prefix) {
+  return Schedlab(args, prefix).wait();
+}
+
+std::vector<pid_t> leftover_children() {
+  while (waitpid(-1, nullptr, WNOHANG) > 0) {
+  }
+  std::vector<pid_t> children;
+  const pid_t self = getpid();
+  sys::for_each_pid([&](pid_t pid) {
+    if (sys::parent_of(pid) == self) children.push_back(pid);
+  });
+  return children;
+}
+
+std::vector<pid_t> running_workers() {
+  const std::string worker =
+      (std::filesystem::path(SCHEDLAB_BIN).parent_path() / "schedlab-worker").string();
+  std::vector<pid_t> found;
+  sys::for_each_pid([&](pid_t pid) {
+    auto cmdline = sys::read_text("/proc/" + std::to_string(pid) + "/cmdline");
+    if (cmdline && cmdline->rfind(worker, 0) == 0) found.push_back(pid);
+  });
+  return found;
+}
+
+nlohmann::json read_json(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+int runs_in(const std::string& path) {
+  try {
+    return static_cast<int>(read_json(path)["sets"][0]["runs"].size());
+  } catch (...) {
+    return 0;
+  }
+}
+
+}  // namespace schedlab::testing

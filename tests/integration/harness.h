@@ -1,0 +1,62 @@
+#pragma once
+// Runs the real schedlab binary for integration tests and checks that it
+// left nothing behind.  The test process is a child subreaper, so any
+// orphaned descendant of schedlab is re-parented to it and seen here.
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace schedlab::testing {
+
+struct Outcome {
+  int status = -1;  // exit status, or 128 + signal
+  std::string out, err;
+};
+
+class Schedlab {
+ public:
+  // Starts `prefix... SCHEDLAB_BIN args...` with stdout/stderr to temp files.
+  explicit Schedlab(const std::vector<std::string>& args,
+                    const std::vector<std::string>& prefix = {});
+  ~Schedlab();
+  pid_t pid() const { return pid_; }
+  void signal(int sig) const;
+  // Waits for the exit; kills it and fails after `limit` (a hang guard, not
+  // a timing assertion).
+  Outcome wait(std::chrono::seconds limit = std::chrono::seconds(120));
+
+ private:
+  pid_t pid_ = -1;
+  std::string out_path_, err_path_;
+};
+
+Outcome run_schedlab(const std::vector<std::string>& args,
+                     const std::vector<std::string>& prefix = {});
+
+// Children of the test process (orphans of schedlab end up here) after
+// reaping zombies; empty when nothing was left behind.
+std::vector<pid_t> leftover_children();
+// Processes anywhere whose command line starts with the worker's path.
+std::vector<pid_t> running_workers();
+
+// A fresh temporary directory removed at destruction.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+nlohmann::json read_json(const std::string& path);
+// Number of runs in the first set of a result file, 0 when unreadable.
+int runs_in(const std::string& path);
+
+}  // namespace schedlab::testing

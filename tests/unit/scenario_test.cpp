@@ -1,0 +1,103 @@
+// Unit tests for src/scenario/scenario.cpp and the workloads' per-copy arguments.
+#include "scenario/scenario.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "workloads/builtin.h"
+
+namespace schedlab {
+
+TEST(Scenario, CopiesResolveAgainstTheCpuSet) {
+  ScenarioRequest r;
+  r.copies = parse_copies("--copies", "auto");
+  r.cpus = std::vector<int>{0, 1, 2, 3};
+  const auto plan = plan_scenario(r, {0, 1, 2, 3, 4, 5, 6, 7});
+  EXPECT_EQ(plan.copies, 4);
+  EXPECT_TRUE(plan.set_affinity);
+  EXPECT_EQ(plan.placements[3].cpus, (std::vector<int>{0, 1, 2, 3}));
+}
+
+TEST(Scenario, InheritsAffinityWithoutCpus) {
+  ScenarioRequest r;
+  r.copies = parse_copies("--copies", "2x");
+  const auto plan = plan_scenario(r, {0, 1});
+  EXPECT_EQ(plan.copies, 4);
+  EXPECT_FALSE(plan.set_affinity);
+}
+
+TEST(Scenario, RefusesCpusOutsideOurAffinity) {
+  ScenarioRequest r;
+  r.cpus = std::vector<int>{99};
+  try {
+    plan_scenario(r, {0, 1});
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(),
+                 "--cpus '99': expected CPUs this process may use (0-1); CPU 99 is not one of them");
+  }
+}
+
+TEST(ContextWorkload, PlacementPicksCpusPerPair) {
+  const auto workloads = builtin_workloads();
+  const Workload& w = *workloads.find("context");
+  Params p;
+  p.set("placement", std::string("cross-cpu"));
+  CopyPlacement copy{1, {4, 5, 6, 7}};
+  EXPECT_EQ(w.worker_args(p, copy).args, (std::vector<std::string>{"6", "7"}));
+  p.set("placement", std::string("same-cpu"));
+  EXPECT_EQ(w.worker_args(p, copy).args, (std::vector<std::string>{"5", "5"}));
+  p.set("placement", std::string("free"));
+  EXPECT_EQ(w.worker_args(p, copy).args, (std::vector<std::string>{"-1", "-1"}));
+}
+
+TEST(ContextWorkload, CrossCpuNeedsTwoCpus) {
+  const auto workloads = builtin_workloads();
+  Params p;
+  p.set("placement", std::string("cross-cpu"));
+  ScenarioPlan plan;
+  plan.cpu_set = {1};
+  EXPECT_THROW(workloads.find("context")->validate(p, RunOptions{}, plan), UsageError);
+}
+
+TEST(ExecWorkload, ViaShellRunsTheLiteralBashLoop) {
+  const auto workloads = builtin_workloads();
+  const Workload& w = *workloads.find("exec");
+  Params p;
+  p.set("method", std::string("fork"));
+  p.set("program", std::string("/bin/true"));
+  p.set("args", std::string("a b'c"));
+  p.set("iterations", std::int64_t{20000});
+  p.set("via-shell", true);
+  const auto args = w.worker_args(p, CopyPlacement{});
+  EXPECT_EQ(args.mode, "exec-shell");
+  EXPECT_EQ(args.args.back(),
+            "for ((i = 0; i < 20000; i++)); do '/bin/true' 'a' 'b'\\''c'; done");
+  RunOptions with_duration;
+  with_duration.duration = std::chrono::seconds(1);
+  EXPECT_THROW(w.validate(p, with_duration, ScenarioPlan{}), UsageError);
+  EXPECT_EQ(w.processes_per_copy(p), 3);
+}
+
+TEST(ExecWorkload, IterationsUnlessADurationIsGiven) {
+  const auto workloads = builtin_workloads();
+  const Workload& w = *workloads.find("exec");
+  Params p;
+  p.set("iterations", std::int64_t{500});
+  EXPECT_EQ(w.stop_rule(p, RunOptions{}).iterations, 500u);
+  RunOptions o;
+  o.duration = std::chrono::seconds(2);
+  EXPECT_EQ(*w.stop_rule(p, o).window, std::chrono::seconds(2));
+}
+
+TEST(ExecWorkload, ExecMicrosecondsPerCopy) {
+  const auto workloads = builtin_workloads();
+  WindowOutcome o{2.0, {4000, 2000}, {2.0, 1.0}};
+  MetricValues v;
+  workloads.find("exec")->derive(Params{}, o, v);
+  EXPECT_DOUBLE_EQ(*v.get("exec_us"), 500.0);
+  EXPECT_DOUBLE_EQ(*v.get("elapsed_s"), 2.0);
+  EXPECT_DOUBLE_EQ(*v.get("execs"), 6000.0);
+}
+
+}  // namespace schedlab

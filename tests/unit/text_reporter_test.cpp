@@ -1,0 +1,52 @@
+// Golden tests for src/report/text_reporter.cpp: the exact console layout.
+// Regenerate with SCHEDLAB_UPDATE_GOLDEN=1 after an intended change.
+#include "report/text_reporter.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "report/table.h"
+#include "support/sample_result.h"
+
+namespace schedlab {
+namespace {
+
+void expect_golden(const std::string& name, const std::string& actual) {
+  const std::string path = std::string(SCHEDLAB_GOLDEN_DIR) + "/text/" + name;
+  if (std::getenv("SCHEDLAB_UPDATE_GOLDEN")) std::ofstream(path) << actual;
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << "missing golden file " << path;
+  std::stringstream expected;
+  expected << in.rdbuf();
+  EXPECT_EQ(actual, expected.str()) << "golden file " << path;
+}
+
+}  // namespace
+
+TEST(TextReporter, RunLinesAndSummaryMatchGolden) {
+  const ResultSet set = testing::sample_set();
+  std::string out;
+  for (const auto& run : set.runs) out += format_run_line(set, run, 3);
+  out += format_summary(set);
+  expect_golden("spawn_summary.txt", out);
+}
+
+TEST(TextReporter, FitsAnEightyColumnMail) {
+  ResultSet set = testing::sample_set();
+  set.metrics.push_back({"set_cpu_softirq_pct", "%", Better::kLower, "longest name"});
+  for (auto& run : set.runs) run.values.set("set_cpu_softirq_pct", 123456789.0);
+  std::istringstream lines(format_summary(set));
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
+}
+
+TEST(Table, NumbersShrinkToFit) {
+  EXPECT_EQ(format_number(27776.2, 9), "27776.20");
+  EXPECT_EQ(format_number(1234567.891, 9), "1234567.9");
+  EXPECT_EQ(format_number(123456789.0, 9), "123456789");
+  EXPECT_EQ(format_number(12345678901.0, 9), "1.23e+10");
+}
+
+}  // namespace schedlab
