@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "runner/worker_path.h"
 
 namespace schedlab {
 namespace {
@@ -14,15 +15,20 @@ std::string default_of(const ParamSpec& spec) {
   return spec.default_text.empty() ? "no default" : "default " + spec.default_text;
 }
 
+std::string support(const Workload& w, bool have_worker) {
+  if (!have_worker) return "no: schedlab-worker is not installed beside schedlab";
+  auto problem = w.support_problem();
+  return problem ? "no: " + *problem : "yes";
+}
+
 }  // namespace
 
 int list_command(const WorkloadRegistry& workloads) {
+  const bool have_worker = find_worker().has_value();
   for (const auto& w : workloads.items()) {
     const auto& info = w->info();
-    // Every built-in workload runs on any Linux with fork, execve and pipes;
-    // the scenario controls report their own support when requested.
-    std::cout << fmt::format("{:<8} {}\n         reproduces: {}\n         supported here: yes\n",
-                             info.name, info.summary, info.reproduces);
+    std::cout << fmt::format("{:<8} {}\n         reproduces: {}\n         supported here: {}\n",
+                             info.name, info.summary, info.reproduces, support(*w, have_worker));
     for (const auto& p : info.params)
       std::cout << fmt::format("         --{:<12} {} ({}; {})\n", p.name, p.help,
                                describe_allowed(p), default_of(p));

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -17,6 +16,7 @@
 #include "report/text_reporter.h"
 #include "runner/preflight.h"
 #include "runner/runner.h"
+#include "runner/worker_path.h"
 #include "sys/affinity.h"
 #include "sys/limits.h"
 #include "sys/reaper.h"
@@ -33,16 +33,11 @@ const Workload& find_workload(const WorkloadRegistry& workloads, const std::vect
                                guess ? fmt::format(" (did you mean '{}'?)", *guess) : ""));
 }
 
-// schedlab-worker is installed beside schedlab (and built beside it).
 std::string locate_worker() {
-  std::error_code ec;
-  auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  auto worker = self.parent_path() / "schedlab-worker";
-  if (ec || access(worker.c_str(), X_OK) != 0)
-    throw Error(ExitStatus::kUsage,
-                fmt::format("cannot find the loop program {} (install schedlab-worker beside "
-                            "schedlab)", worker.string()));
-  return worker.string();
+  if (auto worker = find_worker()) return *worker;
+  throw Error(ExitStatus::kUsage,
+              "cannot find schedlab-worker, the loop program, beside the schedlab binary "
+              "(install both into the same directory)");
 }
 
 struct ParsedRun {

@@ -56,6 +56,11 @@ class Exec final : public Workload {
     return kInfo;
   }
 
+  std::optional<std::string> support_problem() const override {
+    if (::access("/bin/true", X_OK) != 0) return "/bin/true, the default --program, is missing";
+    return std::nullopt;
+  }
+
   void validate(const Params& params, const RunOptions& options, const ScenarioPlan&) const override {
     if (!params.flag("via-shell")) return;
     if (options.duration)

@@ -52,6 +52,9 @@ class Workload {
   virtual ~Workload() = default;
   virtual const WorkloadInfo& info() const = 0;
 
+  // Why this workload cannot run on this machine with its defaults, or
+  // nullopt; `schedlab list` shows it.
+  virtual std::optional<std::string> support_problem() const { return std::nullopt; }
   // Rejects combinations one option alone cannot (UsageError).
   virtual void validate(const Params& /*params*/, const RunOptions& /*options*/,
                         const ScenarioPlan& /*plan*/) const {}
