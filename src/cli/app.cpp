@@ -29,6 +29,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   run->prefix_command();
   run->footer("workloads: " + workload_names(workloads));
   app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
+  app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
+                                "cgroups, sched features, mounts), from its journal");
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
@@ -38,6 +40,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
     if (e.get_exit_code() == 0) return app.exit(e);
     throw UsageError(std::string(e.what()) + " (see 'schedlab --help')");
   }
+  if (app.got_subcommand("restore")) return restore_command();
+  restore_leftovers();  // every command first undoes what a dead run left
   if (run->parsed()) return run_command(workloads, run->remaining());
   if (app.got_subcommand("list")) return list_command(workloads);
   return env_command(env_json);

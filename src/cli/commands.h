@@ -12,6 +12,10 @@ namespace schedlab {
 int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
 int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
+int restore_command();
+// Restores what dead runs left behind, saying so on stderr; false when
+// something could not be restored.
+bool restore_leftovers();
 
 // The top level: `schedlab SUBCOMMAND ...`.
 int run_app(int argc, char** argv);

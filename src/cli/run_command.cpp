@@ -1,14 +1,18 @@
-// `schedlab run WORKLOAD [options]`: parse, validate everything against the
-// machine before anything runs, then run the set and report it.
+// `schedlab run WORKLOAD [options]`: parse, expand --vary into variants,
+// validate every variant against the machine before anything runs, then run
+// them in randomized blocks and report.
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <iostream>
+#include <random>
 #include <sstream>
 
 #include "cli/commands.h"
 #include "cli/run_options.h"
+#include "cli/vary.h"
 #include "cli/workload_options.h"
 #include "core/error.h"
 #include "env/environment.h"
@@ -40,19 +44,19 @@ std::string locate_worker() {
               "(install both into the same directory)");
 }
 
+// The command line as typed, before --vary is expanded.
 struct ParsedRun {
-  RunOptions options;
-  ScenarioRequest request;
-  Params params;
+  RunOptionTexts texts;
+  std::optional<WorkloadOptions> workload_options;
 };
 
-ParsedRun parse_run(const Workload& w, std::vector<std::string> args, bool& help_shown) {
+std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
   CLI::App app{fmt::format("{}: {} (reproduces {})", w.info().name, w.info().summary,
                            w.info().reproduces),
                "schedlab run " + w.info().name};
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  RunOptionTexts texts;
-  add_run_options(app, texts);
+  ParsedRun parsed;
+  add_run_options(app, parsed.texts);
   WorkloadOptions workload_options(app, w.info());
   std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
   try {
@@ -60,48 +64,85 @@ ParsedRun parse_run(const Workload& w, std::vector<std::string> args, bool& help
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {
       app.exit(e);
-      help_shown = true;
-      return {};
+      return std::nullopt;
     }
     throw UsageError(fmt::format("{} (see 'schedlab run {} --help')", e.what(), w.info().name));
   }
-  return {to_run_options(texts), to_scenario(texts), workload_options.resolve()};
+  parsed.workload_options.emplace(workload_options);
+  return parsed;
 }
 
-// Everything that can be checked is checked before the first copy starts.
-RunSetup prepare(const Workload& w, ParsedRun parsed) {
-  std::string worker = locate_worker();
-  ScenarioPlan plan = plan_scenario(parsed.request, sys::affinity_of(0));
-  w.validate(parsed.params, parsed.options, plan);
-  preflight_process_limits(plan.copies, w.processes_per_copy(parsed.params),
-                           parsed.request.copies.text(), sys::read_process_limits());
-  if (parsed.options.json_path) check_writable("--json", *parsed.options.json_path);
-  return RunSetup{w, std::move(parsed.params), std::move(parsed.options), parsed.request,
-                  std::move(plan), std::move(worker), collect_environment()};
+std::uint64_t parse_seed(const std::string& text) {
+  if (text.empty()) return std::random_device{}();
+  std::uint64_t seed = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (ec != std::errc() || end != text.data() + text.size())
+    throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
+  return seed;
+}
+
+// One variant, checked against the machine: everything that can be checked
+// is checked before the first copy starts.
+RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment,
+                         const std::string& worker, const ordered_json& environment) {
+  RunOptionTexts texts = parsed.texts;
+  WorkloadOptions workload_options = *parsed.workload_options;
+  for (const auto& [key, value] : assignment) apply_assignment(key, value, texts, workload_options);
+  RunOptions options = to_run_options(texts);
+  ScenarioRequest request = to_scenario(texts);
+  Params params = workload_options.resolve();
+  ScenarioPlan plan = plan_scenario(request, sys::affinity_of(0));
+  w.validate(params, options, plan);
+  preflight_process_limits(plan.copies, w.processes_per_copy(params), request.copies.text(),
+                           sys::read_process_limits());
+  std::string label = options.label.value_or(
+      environment.value("kernel", ordered_json::object()).value("release", std::string("unknown")));
+  if (!assignment.empty())
+    label = options.label ? *options.label + " " + assignment_label(assignment) : assignment_label(assignment);
+  RunSetup setup{w,        std::move(params), std::move(options), std::move(request), std::move(plan),
+                 worker,   environment,       label};
+  for (const auto& [key, value] : assignment) setup.vary[key] = value;
+  return setup;
+}
+
+Experiment prepare(const Workload& w, const ParsedRun& parsed) {
+  std::vector<VaryAxis> axes;
+  for (const auto& v : parsed.texts.vary) axes.push_back(parse_vary(v));
+  Experiment e;
+  e.seed = parse_seed(parsed.texts.seed);
+  const std::string worker = locate_worker();
+  const ordered_json environment = collect_environment();
+  for (const auto& assignment : expand_axes(axes))
+    e.variants.push_back(prepare_variant(w, parsed, assignment, worker, environment));
+  const auto& json = e.variants.front().options.json_path;
+  if (json) check_writable("--json", *json);
+  return e;
 }
 
 }  // namespace
 
 int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
   const Workload& w = find_workload(workloads, args);
-  bool help_shown = false;
-  ParsedRun parsed = parse_run(w, {args.begin() + 1, args.end()}, help_shown);
-  if (help_shown) return 0;
-  const RunSetup setup = prepare(w, std::move(parsed));
+  const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
+  if (!parsed) return 0;  // --help was shown
+  const Experiment experiment = prepare(w, *parsed);
+  const RunOptions& options = experiment.variants.front().options;
 
-  sys::SignalGate gate;
+  sys::SignalGate gate;  // before any change to the system: interrupts unwind through the guards
   sys::become_child_subreaper();
-  const bool quiet = setup.options.quiet;
+  Journal journal;
   std::ostringstream discard;
-  TextReporter reporter(quiet ? discard : std::cout, !quiet && isatty(2) ? &std::cerr : nullptr);
+  TextReporter reporter(options.quiet ? discard : std::cout,
+                        !options.quiet && isatty(2) ? &std::cerr : nullptr,
+                        experiment.variants.size() > 1);
   const std::string created = utc_now_iso8601();
-  auto save = [&](const ResultSet& set) {
-    if (setup.options.json_path) write_result_file(*setup.options.json_path, {created, {set}});
+  auto save = [&](const std::vector<ResultSet>& sets) {
+    if (options.json_path) write_result_file(*options.json_path, {created, sets});
   };
-  RunSetOutcome outcome = run_set(setup, gate, reporter, save);
-  reporter.finish(outcome.set);
+  ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, save);
+  for (const auto& set : outcome.sets) reporter.finish(set);
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
-  if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.set.error);
+  if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);
   return 0;
 }
 

@@ -1,22 +1,69 @@
 #include "cli/run_options.h"
 
+#include <cctype>
 #include <charconv>
+#include <cstring>
 
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
+#include "scenario/sched_policy.h"
 
 namespace schedlab {
 namespace {
 
 constexpr int kMaxRuns = 100000;
 
-int parse_runs(const std::string& text) {
+int parse_int(const std::string& option, const std::string& text, int min, int max) {
   int v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 1 || v > kMaxRuns)
-    throw UsageError("--runs", text, "a whole number from 1 to " + std::to_string(kMaxRuns));
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < min || v > max)
+    throw UsageError(option, text,
+                     "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
   return v;
+}
+
+bool is_word(const std::string& text, const char* extra) {
+  for (char c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && !std::strchr(extra, c)) return false;
+  return !text.empty();
+}
+
+std::pair<std::string, std::string> parse_sysctl(const std::string& text) {
+  const size_t eq = text.find('=');
+  const std::string key = text.substr(0, eq);
+  if (eq == std::string::npos || !is_word(key, ".-/") || eq + 1 >= text.size())
+    throw UsageError("--sysctl", text, "KEY=VALUE with a dotted key as sysctl(8) takes it");
+  return {key, text.substr(eq + 1)};
+}
+
+void add_scenario_options(CLI::App& app, RunOptionTexts& t) {
+  const char* g = "Scenario options";
+  app.add_flag("--pin-copies", t.pin_copies, "copy i runs on the i-th CPU of the set only")->group(g);
+  app.add_option("--cgroup-depth", t.cgroup_depth,
+                 "run in a fresh cgroup chain D levels deep (v2, and v1 cpu on hybrid hosts)")
+      ->type_name("D")->group(g);
+  app.add_option("--cgroup-parent", t.cgroup_parent, "where the chain is created (default /)")
+      ->type_name("PATH")->group(g);
+  app.add_option("--autogroup", t.autogroup, "set kernel.sched_autogroup_enabled for the run")
+      ->type_name("on|off")->group(g);
+  app.add_flag("--setsid", t.setsid, "each copy in its own session, hence its own autogroup")->group(g);
+  app.add_option("--sysctl", t.sysctls, "set a sysctl for the run (repeatable)")
+      ->type_name("KEY=VALUE")->group(g)->take_all();
+  app.add_option("--sched-feature", t.sched_features,
+                 "set a debugfs sched feature for the run (repeatable)")
+      ->type_name("NAME|NO_NAME")->group(g)->take_all();
+  app.add_option("--policy", t.policy, "scheduling policy of the copies")
+      ->type_name("other|batch|idle|fifo:P|rr:P")->group(g);
+  app.add_option("--nice", t.nice, "nice value of the copies (-20..19)")->type_name("N")->group(g);
+  app.add_flag("--allow-unapplied", t.allow_unapplied,
+               "run even when a control cannot be applied; record it under not_applied")->group(g);
+  app.add_option("--vary", t.vary,
+                 "one result set per value, runs interleaved in randomized blocks (repeatable: "
+                 "full factorial); KEY is a scenario control or a workload option")
+      ->type_name("KEY=V1,V2,...")->group("Experiment options")->take_all();
+  app.add_option("--seed", t.seed, "seed of the randomized block order (default: random, recorded)")
+      ->type_name("N")->group("Experiment options");
 }
 
 }  // namespace
@@ -41,11 +88,20 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
   app.add_option("--cpus", t.cpus, "CPUs the copies may run on, numactl syntax: 0-3,8")
       ->type_name("LIST")->group("Scenario options")
       ->each([&t](const std::string&) { t.cpus_given = true; });
+  add_scenario_options(app, t);
+}
+
+bool parse_switch(const std::string& option, const std::string& text) {
+  for (const char* yes : {"on", "true", "yes", "1"})
+    if (text == yes) return true;
+  for (const char* no : {"off", "false", "no", "0"})
+    if (text == no) return false;
+  throw UsageError(option, text, "on or off");
 }
 
 RunOptions to_run_options(const RunOptionTexts& t) {
   RunOptions o;
-  o.runs = parse_runs(t.runs);
+  o.runs = parse_int("--runs", t.runs, 1, kMaxRuns);
   if (!t.duration.empty()) o.duration = parse_duration("--duration", t.duration, false);
   o.warmup = parse_duration("--warmup", t.warmup, true);
   if (!t.json.empty()) o.json_path = t.json;
@@ -58,6 +114,26 @@ ScenarioRequest to_scenario(const RunOptionTexts& t) {
   ScenarioRequest r;
   r.copies = parse_copies("--copies", t.copies);
   if (t.cpus_given) r.cpus = parse_cpu_list("--cpus", t.cpus);
+  r.pin_copies = t.pin_copies;
+  r.cgroup_depth = parse_int("--cgroup-depth", t.cgroup_depth, 0, 64);
+  if (t.cgroup_parent.empty() || t.cgroup_parent[0] != '/' ||
+      t.cgroup_parent.find("..") != std::string::npos)
+    throw UsageError("--cgroup-parent", t.cgroup_parent, "an absolute path inside the hierarchy, e.g. /");
+  r.cgroup_parent = t.cgroup_parent;
+  if (!t.autogroup.empty()) r.autogroup = parse_switch("--autogroup", t.autogroup);
+  r.setsid = t.setsid;
+  for (const auto& s : t.sysctls) r.sysctls.push_back(parse_sysctl(s));
+  for (const auto& f : t.sched_features) {
+    if (!is_word(f, "")) throw UsageError("--sched-feature", f, "NAME or NO_NAME, e.g. NO_TTWU_QUEUE");
+    r.sched_features.push_back(f);
+  }
+  if (!t.policy.empty()) {
+    const auto attr = parse_policy("--policy", t.policy);
+    r.policy = attr.policy;
+    r.priority = attr.priority;
+  }
+  if (!t.nice.empty()) r.nice = parse_nice("--nice", t.nice);
+  r.allow_unapplied = t.allow_unapplied;
   return r;
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "cli/run_options.h"
+
 namespace schedlab {
 
 WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : info_(info) {
@@ -18,6 +20,18 @@ WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : info
     if (!spec.default_text.empty()) help += fmt::format(" [default {}]", spec.default_text);
     app.add_option(name, texts_[spec.name], help)->group("Workload options");
   }
+}
+
+bool WorkloadOptions::set_text(const std::string& name, const std::string& value) {
+  if (auto it = texts_.find(name); it != texts_.end()) {
+    it->second = value;
+    return true;
+  }
+  if (auto it = flags_.find(name); it != flags_.end()) {
+    it->second = parse_switch("--vary " + name, value);
+    return true;
+  }
+  return false;
 }
 
 Params WorkloadOptions::resolve() const {

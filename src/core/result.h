@@ -32,7 +32,8 @@ class MetricValues {
 
 // One measured repetition: raw values, never only means.
 struct RunRecord {
-  int index = 0;            // 1-based, in execution order
+  int index = 0;            // 1-based, in execution order within the set
+  int block = 0;            // --vary: the randomized block it ran in (1-based); 0 otherwise
   std::string started;      // UTC, ISO 8601
   double window_s = 0;      // the measurement window (or elapsed time in iteration mode)
   MetricValues values;

@@ -31,6 +31,7 @@ RunRecord run_from_json(const ordered_json& j, const std::string& where) {
   RunRecord run;
   run.index = field(j, "index", where).get<int>();
   run.started = j.value("started", std::string());
+  run.block = j.value("block", 0);
   run.window_s = field(j, "window_s", where).get<double>();
   for (const auto& [name, value] : field(j, "values", where).items())
     run.values.set(name, value.get<double>());
@@ -84,8 +85,13 @@ void to_json(ordered_json& j, const ResultSet& set) {
   for (const auto& run : set.runs) {
     ordered_json values = ordered_json::object();
     for (const auto& [name, value] : run.values.items()) values[name] = value;
-    runs.push_back({{"index", run.index}, {"started", run.started}, {"window_s", run.window_s},
-                    {"values", values}, {"copies", run.copies}});
+    ordered_json r = {{"index", run.index}};
+    if (run.block > 0) r["block"] = run.block;
+    r["started"] = run.started;
+    r["window_s"] = run.window_s;
+    r["values"] = values;
+    r["copies"] = run.copies;
+    runs.push_back(std::move(r));
   }
   auto& summary = j["summary"] = ordered_json::object();
   for (const auto& [name, s] : set.summarize())

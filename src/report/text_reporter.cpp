@@ -24,6 +24,14 @@ std::string describe_params(const ResultSet& set) {
   return out;
 }
 
+// The CPU set as applied (or as requested when nothing was applied yet).
+std::string cpu_set_of(const ResultSet& set) {
+  for (const auto& a : set.scenario.applied)
+    if (a.value("control", "") == "cpus" || a.value("control", "") == "pin-copies")
+      return a.value("value", "?");
+  return set.scenario.requested.value("cpus", std::string("?"));
+}
+
 }  // namespace
 
 std::string format_run_line(const ResultSet& set, const RunRecord& run, int total) {
@@ -39,10 +47,8 @@ std::string format_summary(const ResultSet& set) {
   std::string out = fmt::format("\n{} ({})  copies {} on CPUs {}  {} runs  {}  [{}]\n",
                                 set.workload.name, describe_params(set),
                                 set.scenario.requested.value("copies", std::string("?")),
-                                set.runs.empty() || set.runs.front().copies.empty()
-                                    ? std::string("?")
-                                    : set.runs.front().copies.front().value("cpus", std::string("?")),
-                                set.runs.size(), set.label, to_string(set.status));
+                                cpu_set_of(set), set.runs.size(), set.label, to_string(set.status));
+  if (set.runs.empty()) return out + "no run completed\n";
   Table table({"metric", "mean", "median", "stddev", "min", "max", "CoeffVar"});
   const auto summary = set.summarize();
   for (const auto& metric : set.metrics) {
@@ -64,6 +70,7 @@ void TextReporter::run_started(const ResultSet& set, int index, int total) {
 
 void TextReporter::run_finished(const ResultSet& set, const RunRecord& run) {
   if (progress_) *progress_ << "\r\033[K" << std::flush;
+  if (labelled_) out_ << "[" << set.label << "] ";
   out_ << format_run_line(set, run, total_);
   out_.flush();
 }

@@ -11,7 +11,9 @@ namespace schedlab {
 // 80-column mail.
 class TextReporter final : public RunObserver {
  public:
-  TextReporter(std::ostream& out, std::ostream* progress) : out_(out), progress_(progress) {}
+  // `labelled`: prefix run lines with the set's label (several variants).
+  TextReporter(std::ostream& out, std::ostream* progress, bool labelled = false)
+      : out_(out), progress_(progress), labelled_(labelled) {}
   void run_started(const ResultSet& set, int index, int total) override;
   void run_finished(const ResultSet& set, const RunRecord& run) override;
   void finish(const ResultSet& set);
@@ -19,6 +21,7 @@ class TextReporter final : public RunObserver {
  private:
   std::ostream& out_;
   std::ostream* progress_;
+  bool labelled_;
   int total_ = 0;
 };
 

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <ctime>
 
-#include "core/cpu_list.h"
 #include "core/error.h"
 #include "runner/copy_failure.h"
+#include "runner/copy_readback.h"
 #include "sys/reaper.h"
 #include "sys/task_memory.h"
 #include "sys/worker_process.h"
@@ -35,6 +35,7 @@ CopyGroup::CopyGroup(const CopyGroupSpec& spec, sys::SignalGate& gate)
     : spec_(spec), gate_(gate), region_(static_cast<int>(spec.args.size())) {}
 
 CopyGroup::~CopyGroup() {
+  for (pid_t pid : pids_) kill(-pid, SIGKILL);  // each copy's group: its own with --setsid
   if (pgid_ > 0) kill(-pgid_, SIGKILL);
   sys::kill_all_children();
 }
@@ -54,6 +55,11 @@ void CopyGroup::launch_all() {
     launch.shared_fd = region_.fd();
     launch.cpus = spec_.set_affinity ? &masks_[i] : nullptr;
     launch.pgid = pgid_;
+    if (spec_.settings) {
+      launch.setsid = spec_.settings->setsid;
+      launch.cgroup_procs = spec_.settings->cgroup_procs;
+      launch.sched = spec_.settings->sched ? &*spec_.settings->sched : nullptr;
+    }
     try {
       pids_.push_back(sys::launch_worker(launch));
     } catch (const SystemError& e) {
@@ -79,23 +85,14 @@ void CopyGroup::wait_ready() {
   }
 }
 
-ordered_json CopyGroup::verify_placement() const {
-  ordered_json copies = ordered_json::array();
+ReadBack CopyGroup::read_back() const {
+  ReadBack r;
   for (int i = 0; i < size(); ++i) {
-    const auto cpus = sys::affinity_of(pids_[static_cast<size_t>(i)]);
-    if (spec_.set_affinity && cpus != spec_.placements[static_cast<size_t>(i)].cpus)
-      throw Error(ExitStatus::kNotApplied,
-                  fmt::format("--cpus {}: copy {} runs on CPUs {} after sched_setaffinity (a "
-                              "cpuset may restrict it); choose CPUs of the current cpuset",
-                              format_cpu_list(spec_.placements[static_cast<size_t>(i)].cpus), i,
-                              format_cpu_list(cpus)));
-    ordered_json copy = {{"index", i}, {"pid", pids_[static_cast<size_t>(i)]},
-                         {"cpus", format_cpu_list(cpus)}};
-    if (pid_t partner = slot(i).partner_pid; partner > 0)
-      copy["partner_cpus"] = format_cpu_list(sys::affinity_of(partner));
-    copies.push_back(std::move(copy));
+    const auto index = static_cast<size_t>(i);
+    const CopyExpectation expect{&spec_.placements[index], spec_.set_affinity, spec_.settings};
+    r.copies.push_back(read_back_copy(i, pids_[index], slot(i).partner_pid, expect, r.problems));
   }
-  return copies;
+  return r;
 }
 
 Footprint CopyGroup::footprint() const {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "scenario/applied_scenario.h"
 #include "scenario/scenario.h"
 #include "sys/affinity.h"
 #include "sys/shared_region.h"
@@ -21,6 +22,13 @@ struct CopyGroupSpec {
   std::vector<WorkerArgs> args;         // one per copy
   std::vector<CopyPlacement> placements;
   bool set_affinity = false;            // apply placements[i].cpus to copy i
+  const CopySettings* settings = nullptr;  // session, cgroups, policy; nullptr = none
+};
+
+// Every copy's read-back record, and the expectations some copy missed.
+struct ReadBack {
+  ordered_json copies = ordered_json::array();
+  std::vector<std::string> problems;
 };
 
 // The memory footprint of the loop processes (fidelity: lean and small).
@@ -42,10 +50,8 @@ class CopyGroup {
 
   // Starts every copy and waits until all reached the start barrier.
   void start();
-  // Reads back each copy's affinity (and its partner's); throws
-  // Error(kNotApplied) when it differs from the placement.  Returns the
-  // per-copy record for the result.
-  ordered_json verify_placement() const;
+  // Reads back from the kernel where every copy runs (copy_readback.h).
+  ReadBack read_back() const;
   Footprint footprint() const;
 
   // Opens the barrier into `phase` (warmup or measure) or moves to it.

@@ -1,12 +1,15 @@
 #include "runner/measure_run.h"
 
+#include "core/error.h"
 #include "runner/copy_metrics.h"
+#include "scenario/applied_scenario.h"
 
 namespace schedlab {
 namespace {
 
-CopyGroupSpec group_spec(const RunContext& c) {
+CopyGroupSpec group_spec(const RunContext& c, const CopySettings& settings) {
   CopyGroupSpec spec;
+  spec.settings = &settings;
   spec.worker_path = c.worker_path;
   spec.placements = c.plan.placements;
   spec.set_affinity = c.plan.set_affinity;
@@ -37,16 +40,33 @@ void close_probes(const RunContext& c, MetricValues& values) {
   for (auto& probe : c.probes) probe->end(values);
 }
 
+// Controls the copies carry themselves (affinity, session, cgroup, policy)
+// are verified by reading every copy back; a miss is fatal unless allowed.
+std::vector<ControlOutcome> check_read_back(const RunContext& c, const ReadBack& r) {
+  std::vector<ControlOutcome> missed;
+  for (const auto& problem : r.problems) {
+    ControlOutcome o{"scenario", "as requested", false, problem, ""};
+    if (!c.request.allow_unapplied) throw Error(ExitStatus::kNotApplied, describe_not_applied(o));
+    missed.push_back(std::move(o));
+  }
+  return missed;
+}
+
 }  // namespace
 
-RunRecord measure_run(const RunContext& c, int index) {
-  RunRecord run;
+MeasuredRun measure_run(const RunContext& c, int index) {
+  MeasuredRun measured;
+  RunRecord& run = measured.run;
   run.index = index;
   run.started = utc_now_iso8601();
-  const auto spec = group_spec(c);
+  const AppliedScenario scenario(c.request, c.journal);
+  measured.controls = scenario.outcomes();
+  const auto spec = group_spec(c, scenario.copy_settings());
   CopyGroup group(spec, c.gate);
   group.start();
-  run.copies = group.verify_placement();
+  const ReadBack read_back = group.read_back();
+  run.copies = read_back.copies;
+  for (auto& o : check_read_back(c, read_back)) measured.controls.push_back(std::move(o));
   const Footprint footprint = group.footprint();
   const StopRule stop = c.workload.stop_rule(c.params, c.options);
 
@@ -79,7 +99,7 @@ RunRecord measure_run(const RunContext& c, int index) {
   c.workload.derive(c.params, outcome, run.values);
   add_copy_metrics(group, footprint, run.values);
   for (const auto& [name, value] : probe_values.items()) run.values.set(name, value);
-  return run;
+  return measured;
 }
 
 }  // namespace schedlab

@@ -7,6 +7,8 @@
 #include "probes/probe.h"
 #include "runner/copy_group.h"
 #include "runner/run_options.h"
+#include "scenario/control_outcome.h"
+#include "scenario/journal.h"
 #include "scenario/scenario.h"
 #include "sys/signals.h"
 #include "workloads/workload.h"
@@ -18,16 +20,25 @@ struct RunContext {
   const Workload& workload;
   const Params& params;
   const RunOptions& options;
+  const ScenarioRequest& request;
   const ScenarioPlan& plan;
   std::string worker_path;
   std::vector<std::unique_ptr<Probe>>& probes;
   sys::SignalGate& gate;
+  Journal& journal;
 };
 
-// Executes one run: start the copies behind the barrier, optional warmup,
-// the measurement window bracketed by the probes, stop, collect.  Throws
+// A measured run and what became of each scenario control during it.
+struct MeasuredRun {
+  RunRecord run;
+  std::vector<ControlOutcome> controls;
+};
+
+// Executes one run: apply the scenario, start the copies behind the
+// barrier, read back where they run, optional warmup, the measurement window
+// bracketed by the probes, stop, collect, restore the scenario.  Throws
 // Error (kWorkloadFailed / kNotApplied) or Interrupted; the copies are gone
-// on every path.
-RunRecord measure_run(const RunContext& context, int index);
+// and the system restored on every path.
+MeasuredRun measure_run(const RunContext& context, int index);
 
 }  // namespace schedlab

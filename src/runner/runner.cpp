@@ -1,26 +1,59 @@
 #include "runner/runner.h"
 
 #include <fmt/format.h>
-#include <signal.h>
 #include <string.h>
 
+#include "core/cpu_list.h"
 #include "core/version.h"
 #include "probes/probe.h"
+#include "runner/block_plan.h"
 #include "runner/copy_metrics.h"
 #include "runner/measure_run.h"
 
 namespace schedlab {
+namespace {
 
-ResultSet describe_set(const RunSetup& s) {
+// Adds each control's outcome to the set's scenario once.
+void record_controls(ScenarioRecord& scenario, const std::vector<ControlOutcome>& controls) {
+  for (const auto& c : controls) {
+    auto& list = c.applied ? scenario.applied : scenario.not_applied;
+    ordered_json entry = {{"control", c.control}, {"value", c.value}};
+    entry[c.applied ? "verified" : "reason"] = c.detail;
+    bool seen = false;
+    for (const auto& e : list) seen |= e["control"] == entry["control"] && e["value"] == entry["value"];
+    if (!seen) list.push_back(std::move(entry));
+  }
+}
+
+// Sets that did not complete all their runs end as ERROR, saying why.
+void close_unfinished(std::vector<ResultSet>& sets, int runs, const std::string& why) {
+  for (auto& set : sets) {
+    if (set.status != Status::kPass || static_cast<int>(set.runs.size()) == runs) continue;
+    set.status = Status::kError;
+    set.error = fmt::format("stopped after {} of {} runs: {}", set.runs.size(), runs, why);
+  }
+}
+
+}  // namespace
+
+ResultSet describe_set(const RunSetup& s, std::uint64_t seed, bool varied) {
   ResultSet set;
-  set.label = s.options.label.value_or(s.environment.value("kernel", ordered_json::object())
-                                           .value("release", std::string("unknown")));
+  set.label = s.label;
   set.tool = {{"name", "schedlab"}, {"version", tool_version()}, {"git", tool_git_sha()}};
   set.workload.name = s.workload.info().name;
   set.workload.params = s.params;
   set.workload.primary_metric = s.workload.info().primary_metric;
-  set.scenario = record_scenario(s.request, s.plan);
+  set.scenario.requested = requested_json(s.request);
   set.scenario.requested["runs"] = s.options.runs;
+  if (varied) {
+    set.scenario.requested["vary"] = s.vary;
+    set.scenario.requested["seed"] = seed;
+  }
+  set.scenario.applied.push_back({{"control", "copies"}, {"value", s.plan.copies}});
+  set.scenario.applied.push_back(
+      {{"control", s.request.pin_copies ? "pin-copies" : "cpus"},
+       {"value", format_cpu_list(s.plan.cpu_set)},
+       {"verified", "affinity of every copy read back before the release"}});
   set.environment = s.environment;
   set.metrics = s.workload.info().metrics;
   for (const auto& m : copy_metrics()) set.metrics.push_back(m);
@@ -29,31 +62,43 @@ ResultSet describe_set(const RunSetup& s) {
   return set;
 }
 
-RunSetOutcome run_set(const RunSetup& s, sys::SignalGate& gate, RunObserver& observer,
-                      const std::function<void(const ResultSet&)>& save) {
-  RunSetOutcome out{describe_set(s), ExitStatus::kOk};
+ExperimentOutcome run_experiment(const Experiment& e, sys::SignalGate& gate, Journal& journal,
+                                 RunObserver& observer,
+                                 const std::function<void(const std::vector<ResultSet>&)>& save) {
+  ExperimentOutcome out;
+  const bool varied = e.variants.size() > 1;
+  for (const auto& v : e.variants) out.sets.push_back(describe_set(v, e.seed, varied));
   auto probes = builtin_probes();
-  const RunContext context{s.workload, s.params, s.options, s.plan, s.worker_path, probes, gate};
-  for (int i = 1; i <= s.options.runs; ++i) {
-    observer.run_started(out.set, i, s.options.runs);
+  const int runs = e.variants.front().options.runs;
+  for (const PlannedRun& planned : plan_blocks(static_cast<int>(e.variants.size()), runs, e.seed)) {
+    const RunSetup& s = e.variants[static_cast<size_t>(planned.variant)];
+    ResultSet& set = out.sets[static_cast<size_t>(planned.variant)];
+    const int index = static_cast<int>(set.runs.size()) + 1;
+    const RunContext context{s.workload, s.params, s.options, s.request, s.plan, s.worker_path,
+                             probes,     gate,     journal};
+    observer.run_started(set, index, runs);
     try {
-      out.set.runs.push_back(measure_run(context, i));
-    } catch (const Error& e) {
-      out.set.status = Status::kError;
-      out.set.error = fmt::format("run {}: {}", i, e.what());
-      out.status = e.status();
-      save(out.set);
+      MeasuredRun measured = measure_run(context, index);
+      measured.run.block = varied ? planned.block : 0;
+      record_controls(set.scenario, measured.controls);
+      set.runs.push_back(std::move(measured.run));
+    } catch (const Error& err) {
+      set.status = Status::kError;
+      set.error = fmt::format("run {}: {}", index, err.what());
+      out.status = err.status();
+      out.error = set.error;
+      close_unfinished(out.sets, runs, set.label + " failed");
+      save(out.sets);
       return out;
-    } catch (const Interrupted& e) {
-      out.set.status = Status::kError;
-      out.set.error = fmt::format("interrupted by SIG{} during run {} of {}",
-                                  sigabbrev_np(e.signal_number()), i, s.options.runs);
-      out.interrupted_by = e.signal_number();
-      save(out.set);
+    } catch (const Interrupted& sig) {
+      out.interrupted_by = sig.signal_number();
+      close_unfinished(out.sets, runs,
+                       fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
+      save(out.sets);
       return out;
     }
-    observer.run_finished(out.set, out.set.runs.back());
-    save(out.set);
+    observer.run_finished(set, set.runs.back());
+    save(out.sets);
   }
   return out;
 }

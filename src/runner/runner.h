@@ -1,10 +1,13 @@
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "core/result.h"
 #include "runner/run_options.h"
+#include "scenario/journal.h"
 #include "scenario/scenario.h"
 #include "sys/signals.h"
 #include "workloads/workload.h"
@@ -19,7 +22,7 @@ class RunObserver {
   virtual void run_finished(const ResultSet& set, const RunRecord& run) = 0;
 };
 
-// Everything a set of runs needs, resolved and validated.
+// One variant: a workload spec under one scenario, resolved and validated.
 struct RunSetup {
   const Workload& workload;
   Params params;
@@ -28,22 +31,32 @@ struct RunSetup {
   ScenarioPlan plan;
   std::string worker_path;
   ordered_json environment;
+  std::string label;                            // the set's label
+  ordered_json vary = ordered_json::object();   // {KEY: VALUE} this variant sets, or {}
 };
 
-struct RunSetOutcome {
-  ResultSet set;
+// Every variant of one invocation, run in randomized complete blocks.
+struct Experiment {
+  std::vector<RunSetup> variants;
+  std::uint64_t seed = 0;
+};
+
+struct ExperimentOutcome {
+  std::vector<ResultSet> sets;  // one per variant, in variant order
   ExitStatus status = ExitStatus::kOk;
-  int interrupted_by = 0;  // SIGINT/SIGTERM/SIGHUP that stopped the set, or 0
+  std::string error;            // the first failure, when status is not kOk
+  int interrupted_by = 0;       // SIGINT/SIGTERM/SIGHUP that stopped it, or 0
 };
 
-// The result set before any run: description, environment, metrics.
-ResultSet describe_set(const RunSetup& setup);
+// A variant's result set before any run: description, environment, metrics.
+ResultSet describe_set(const RunSetup& setup, std::uint64_t seed, bool varied);
 
-// Runs options.runs repetitions.  After every run, and when the set ends in
-// an error, `save` receives the set so far: nothing measured is lost.  A
-// failed run or an interrupt ends the set with status ERROR (the completed
-// runs are kept).
-RunSetOutcome run_set(const RunSetup& setup, sys::SignalGate& gate, RunObserver& observer,
-                      const std::function<void(const ResultSet&)>& save);
+// Runs options.runs blocks of every variant.  After every run, `save`
+// receives all sets so far: nothing measured is lost.  A failed run or an
+// interrupt ends the experiment; every set that did not finish gets status
+// ERROR naming why (its completed runs are kept).
+ExperimentOutcome run_experiment(const Experiment& experiment, sys::SignalGate& gate,
+                                 Journal& journal, RunObserver& observer,
+                                 const std::function<void(const std::vector<ResultSet>&)>& save);
 
 }  // namespace schedlab

@@ -6,8 +6,14 @@
 
 #include "core/cpu_list.h"
 #include "core/error.h"
+#include "scenario/sched_policy.h"
 
 namespace schedlab {
+
+std::optional<sys::SchedAttr> ScenarioRequest::sched_attr() const {
+  if (!policy && !nice) return std::nullopt;
+  return sys::SchedAttr{policy.value_or(0), priority, nice.value_or(0)};
+}
 
 ScenarioPlan plan_scenario(const ScenarioRequest& request, const std::vector<int>& available) {
   ScenarioPlan plan;
@@ -17,24 +23,35 @@ ScenarioPlan plan_scenario(const ScenarioRequest& request, const std::vector<int
       throw UsageError("--cpus", format_cpu_list(*request.cpus),
                        fmt::format("CPUs this process may use ({}); CPU {} is not one of them",
                                    format_cpu_list(available), cpu));
-  plan.set_affinity = request.cpus.has_value();
+  plan.set_affinity = request.cpus.has_value() || request.pin_copies;
   plan.copies = request.copies.resolve(static_cast<int>(plan.cpu_set.size()));
   if (plan.copies > kMaxCopies)
     throw UsageError("--copies", request.copies.text(),
                      fmt::format("at most {} copies in all", kMaxCopies));
-  for (int i = 0; i < plan.copies; ++i) plan.placements.push_back({i, plan.cpu_set});
+  for (int i = 0; i < plan.copies; ++i) {
+    std::vector<int> cpus = plan.cpu_set;
+    if (request.pin_copies) cpus = {plan.cpu_set[static_cast<size_t>(i) % plan.cpu_set.size()]};
+    plan.placements.push_back({i, std::move(cpus)});
+  }
   return plan;
 }
 
-ScenarioRecord record_scenario(const ScenarioRequest& request, const ScenarioPlan& plan) {
-  ScenarioRecord rec;
-  rec.requested["copies"] = request.copies.text();
-  rec.requested["cpus"] = request.cpus ? format_cpu_list(*request.cpus) : "inherited";
-  rec.applied.push_back({{"control", "copies"}, {"value", plan.copies}});
-  rec.applied.push_back({{"control", "cpus"},
-                         {"value", format_cpu_list(plan.cpu_set)},
-                         {"verified", "affinity of every copy read back before the release"}});
-  return rec;
+ordered_json requested_json(const ScenarioRequest& r) {
+  ordered_json j;
+  j["copies"] = r.copies.text();
+  j["cpus"] = r.cpus ? format_cpu_list(*r.cpus) : "inherited";
+  j["pin_copies"] = r.pin_copies;
+  j["cgroup_depth"] = r.cgroup_depth;
+  j["cgroup_parent"] = r.cgroup_parent;
+  j["autogroup"] = r.autogroup ? (*r.autogroup ? "on" : "off") : "unchanged";
+  j["setsid"] = r.setsid;
+  j["sysctl"] = ordered_json::object();
+  for (const auto& [key, value] : r.sysctls) j["sysctl"][key] = value;
+  j["sched_feature"] = r.sched_features;
+  j["policy"] = r.policy ? policy_text({*r.policy, r.priority, 0}) : "unchanged";
+  j["nice"] = r.nice ? ordered_json(*r.nice) : ordered_json("unchanged");
+  j["allow_unapplied"] = r.allow_unapplied;
+  return j;
 }
 
 }  // namespace schedlab

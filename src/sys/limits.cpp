@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "sys/cgroup_paths.h"
+#include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::sys {
@@ -33,11 +33,9 @@ void count_tasks(uid_t uid, ProcessLimits& out) {
 
 // The pids controller directory of our cgroup: v1 "pids" hierarchy or v2.
 std::optional<std::string> pids_dir() {
-  if (auto v1 = self_cgroup_v1("pids")) return v1->mount + v1->path;
-  auto mount = cgroup2_mount();
-  auto path = self_cgroup2_path();
-  if (mount && path) return *mount + *path;
-  return std::nullopt;
+  const auto layout = read_cgroup_layout();
+  if (auto v1 = layout.v1_dir("pids")) return v1;
+  return layout.v2_dir();
 }
 
 // Walks from our cgroup to the root; keeps the level with the least headroom.

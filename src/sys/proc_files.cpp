@@ -80,3 +80,29 @@ std::vector<std::string> split(const std::string& text, const char* seps) {
 }
 
 }  // namespace schedlab::sys
+
+namespace schedlab::sys {
+
+int write_text(const std::string& path, const std::string& text) {
+  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
+  if (!fd) return errno;
+  ssize_t n = ::write(fd.get(), text.data(), text.size());
+  if (n < 0) return errno;
+  return n == static_cast<ssize_t>(text.size()) ? 0 : EIO;
+}
+
+std::optional<unsigned long long> start_time_of(pid_t pid) {
+  auto stat = read_text("/proc/" + std::to_string(pid) + "/stat");
+  if (!stat) return std::nullopt;
+  size_t close = stat->rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  const auto fields = split(stat->substr(close + 2), " ");  // field 3 onwards
+  if (fields.size() < 20) return std::nullopt;
+  return std::strtoull(fields[19].c_str(), nullptr, 10);  // field 22
+}
+
+bool same_words(const std::string& text, const std::string& expected) {
+  return split(text, " \t\n") == split(expected, " \t\n");
+}
+
+}  // namespace schedlab::sys

@@ -28,3 +28,18 @@ std::optional<pid_t> parent_of(pid_t pid);
 std::vector<std::string> split(const std::string& text, const char* seps);
 
 }  // namespace schedlab::sys
+
+namespace schedlab::sys {
+
+// Writes `text` to an existing file (sysctl, cgroup or debugfs control file)
+// in one write(2).  Returns 0 or the errno of open/write.
+int write_text(const std::string& path, const std::string& text);
+
+// The start time of `pid` (field 22 of /proc/PID/stat, in clock ticks since
+// boot), which with the pid identifies a process across pid reuse.
+std::optional<unsigned long long> start_time_of(pid_t pid);
+
+// Whether `text` equals `expected` once runs of white space are folded.
+bool same_words(const std::string& text, const std::string& expected);
+
+}  // namespace schedlab::sys

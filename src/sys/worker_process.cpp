@@ -9,6 +9,7 @@
 #include <cerrno>
 
 #include "core/error.h"
+#include "sys/cgroup_fs.h"
 #include "sys/unique_fd.h"
 #include "worker/protocol.h"
 
@@ -21,10 +22,12 @@ struct ChildFailure {
   int err;
 };
 
-constexpr const char* kSteps[] = {"setpgid", "sched_setaffinity", "dup2", "execv"};
+constexpr const char* kSteps[] = {"setpgid/setsid", "sched_setaffinity", "dup2", "execv",
+                                  "join cgroup", "sched_setattr"};
 
 // Runs in the forked child: async-signal-safe calls only.
-[[noreturn]] void exec_child(const WorkerLaunch& launch, char* const* argv, int devnull,
+[[noreturn]] void exec_child(const WorkerLaunch& launch, char* const* argv,
+                             const std::vector<const char*>& cgroup_procs, int devnull,
                              int report_fd, pid_t parent) {
   auto fail = [report_fd](int step) {
     ChildFailure f{step, errno};
@@ -36,7 +39,19 @@ constexpr const char* kSteps[] = {"setpgid", "sched_setaffinity", "dup2", "execv
   sigprocmask(SIG_SETMASK, &none, nullptr);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(1);  // the harness died before prctl
-  if (setpgid(0, launch.pgid) != 0) fail(0);
+  if (launch.setsid ? setsid() < 0 : setpgid(0, launch.pgid) != 0) fail(0);
+  for (const char* procs : cgroup_procs) {
+    if (int err = join_cgroup_in_child(procs); err != 0) {
+      errno = err;
+      fail(4);
+    }
+  }
+  if (launch.sched) {
+    if (int err = set_sched_attr(0, *launch.sched); err != 0) {
+      errno = err;
+      fail(5);
+    }
+  }
   if (launch.cpus) {
     if (int err = launch.cpus->apply(0); err != 0) {
       errno = err;
@@ -60,6 +75,8 @@ pid_t launch_worker(const WorkerLaunch& launch) {
   std::vector<char*> argv;
   for (const auto& a : launch.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  std::vector<const char*> cgroup_procs;
+  for (const auto& p : launch.cgroup_procs) cgroup_procs.push_back(p.c_str());
   UniqueFd devnull(open("/dev/null", O_RDWR | O_CLOEXEC));
   int report[2];
   if (!devnull || pipe2(report, O_CLOEXEC) != 0)
@@ -67,9 +84,9 @@ pid_t launch_worker(const WorkerLaunch& launch) {
   UniqueFd report_read(report[0]), report_write(report[1]);
   const pid_t parent = getpid();
   const pid_t pid = fork();
-  if (pid == 0) exec_child(launch, argv.data(), devnull.get(), report_write.get(), parent);
+  if (pid == 0) exec_child(launch, argv.data(), cgroup_procs, devnull.get(), report_write.get(), parent);
   if (pid < 0) throw SystemError("launch: fork", launch.argv[0], errno);
-  setpgid(pid, launch.pgid == 0 ? pid : launch.pgid);  // both sides, so neither races
+  if (!launch.setsid) setpgid(pid, launch.pgid == 0 ? pid : launch.pgid);  // both sides: no race
   report_write.reset();
   ChildFailure f{};
   if (read(report_read.get(), &f, sizeof f) == static_cast<ssize_t>(sizeof f)) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sys/affinity.h"
+#include "sys/sched_attr.h"
 
 namespace schedlab::sys {
 
@@ -14,12 +15,17 @@ struct WorkerLaunch {
   int shared_fd = -1;             // becomes fd 3 (SL_SHARED_FD) in the worker
   const CpuMask* cpus = nullptr;  // affinity set before exec; nullptr keeps ours
   pid_t pgid = 0;                 // process group to join; 0 = lead a new one
+  bool setsid = false;            // start a new session (and autogroup) instead
+  std::vector<std::string> cgroup_procs;  // cgroup.procs files to join, in order
+  const SchedAttr* sched = nullptr;       // policy and nice; nullptr keeps ours
 };
 
 // Forks and execs a worker with: an empty signal mask, the parent-death
-// signal SIGKILL (a SIGKILLed harness leaves no copy running), stdin and
-// stdout on /dev/null, the shared region on fd 3, and the requested
-// affinity.  Returns the pid.  Throws SystemError when fork fails (errno kept,
+// signal SIGKILL (a SIGKILLed harness leaves no copy running), its own
+// session or the given process group, membership of the given cgroups, the
+// requested policy/nice and affinity, stdin and stdout on /dev/null and the
+// shared region on fd 3 — all before exec, so the loop and every process it
+// forks start under the scenario.  Returns the pid.  Throws SystemError when fork fails (errno kept,
 // e.g. EAGAIN at RLIMIT_NPROC) or the child could not be set up or exec'd.
 pid_t launch_worker(const WorkerLaunch& launch);
 

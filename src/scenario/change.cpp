@@ -1,0 +1,48 @@
+#include "scenario/change.h"
+
+#include <cstring>
+
+#include "sys/cgroup_fs.h"
+#include "sys/proc_files.h"
+
+namespace schedlab {
+namespace {
+
+const char* kind_name(Change::Kind kind) {
+  switch (kind) {
+    case Change::Kind::kCgroup: return "cgroup";
+    case Change::Kind::kMount: return "mount";
+    case Change::Kind::kWrite: break;
+  }
+  return "write";
+}
+
+}  // namespace
+
+std::string undo_change(const Change& change) noexcept {
+  switch (change.kind) {
+    case Change::Kind::kCgroup: return sys::remove_cgroup(change.path);
+    case Change::Kind::kMount: return sys::unmount(change.path);
+    case Change::Kind::kWrite: break;
+  }
+  const int err = sys::write_text(change.path, change.undo);
+  if (err == 0) return "";
+  return "writing '" + change.undo + "' back to " + change.path + " failed: " + std::strerror(err);
+}
+
+void to_json(nlohmann::json& j, const Change& c) {
+  j = {{"kind", kind_name(c.kind)}, {"path", c.path}, {"undo", c.undo}, {"what", c.what}};
+}
+
+void from_json(const nlohmann::json& j, Change& c) {
+  const auto kind = j.at("kind").get<std::string>();
+  if (kind == "cgroup") c.kind = Change::Kind::kCgroup;
+  else if (kind == "mount") c.kind = Change::Kind::kMount;
+  else if (kind == "write") c.kind = Change::Kind::kWrite;
+  else throw std::runtime_error("unknown change kind \"" + kind + "\"");
+  c.path = j.at("path").get<std::string>();
+  c.undo = j.value("undo", std::string());
+  c.what = j.value("what", std::string());
+}
+
+}  // namespace schedlab

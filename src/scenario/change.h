@@ -1,0 +1,29 @@
+#pragma once
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace schedlab {
+
+// One reversible change to the system, described so that the process that
+// made it or a later `schedlab restore` can undo it.
+struct Change {
+  enum class Kind {
+    kWrite,   // a control file was written: undo by writing `undo` to `path`
+    kCgroup,  // a cgroup directory was created: undo by killing its tasks and rmdir
+    kMount,   // a filesystem was mounted at `path`: undo by unmounting it
+  };
+  Kind kind = Kind::kWrite;
+  std::string path;
+  std::string undo;  // kWrite only
+  std::string what;  // for people: "kernel.sched_autogroup_enabled 1 -> 0"
+};
+
+// Undoes `change`; returns "" or one line saying what could not be undone.
+// Never throws.
+std::string undo_change(const Change& change) noexcept;
+
+void to_json(nlohmann::json& j, const Change& change);
+void from_json(const nlohmann::json& j, Change& change);
+
+}  // namespace schedlab

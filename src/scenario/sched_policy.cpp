@@ -1,0 +1,52 @@
+#include "scenario/sched_policy.h"
+
+#include <fmt/format.h>
+#include <sched.h>
+
+#include <charconv>
+
+#include "core/error.h"
+
+namespace schedlab {
+namespace {
+
+bool parse_int(std::string_view text, int min, int max, int& out) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return !text.empty() && ec == std::errc() && end == text.data() + text.size() && out >= min &&
+         out <= max;
+}
+
+}  // namespace
+
+sys::SchedAttr parse_policy(std::string_view option, std::string_view text) {
+  const auto fail = [&]() -> sys::SchedAttr {
+    throw UsageError(std::string(option), std::string(text),
+                     "other, batch, idle, fifo:P or rr:P with P from 1 to 99");
+  };
+  if (text == "other") return {SCHED_OTHER, 0, 0};
+  if (text == "batch") return {SCHED_BATCH, 0, 0};
+  if (text == "idle") return {SCHED_IDLE, 0, 0};
+  const size_t colon = text.find(':');
+  if (colon == std::string_view::npos) return fail();
+  const auto name = text.substr(0, colon);
+  int priority = 0;
+  if (!parse_int(text.substr(colon + 1), 1, 99, priority)) return fail();
+  if (name == "fifo") return {SCHED_FIFO, static_cast<std::uint32_t>(priority), 0};
+  if (name == "rr") return {SCHED_RR, static_cast<std::uint32_t>(priority), 0};
+  return fail();
+}
+
+int parse_nice(std::string_view option, std::string_view text) {
+  int nice = 0;
+  if (!parse_int(text, -20, 19, nice))
+    throw UsageError(std::string(option), std::string(text), "a whole number from -20 to 19");
+  return nice;
+}
+
+std::string policy_text(const sys::SchedAttr& attr) {
+  if (attr.policy == SCHED_FIFO || attr.policy == SCHED_RR)
+    return fmt::format("{}:{}", sys::policy_name(attr.policy), attr.priority);
+  return sys::policy_name(attr.policy);
+}
+
+}  // namespace schedlab
