@@ -84,7 +84,8 @@ std::vector<std::string> split(const std::string& text, const char* seps) {
 namespace schedlab::sys {
 
 int write_text(const std::string& path, const std::string& text) {
-  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
+  // O_TRUNC as a shell's '>' does: control files ignore it, plain files need it.
+  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC));
   if (!fd) return errno;
   ssize_t n = ::write(fd.get(), text.data(), text.size());
   if (n < 0) return errno;

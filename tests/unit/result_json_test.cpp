@@ -8,22 +8,12 @@
 #include "core/error.h"
 #include "report/result_file.h"
 #include "support/sample_result.h"
+#include "support/temp_dir.h"
 
 namespace schedlab {
 namespace {
 
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/tmp/schedlab-test-XXXXXX";
-    path_ = mkdtemp(tmpl);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using testing::TempDir;
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 

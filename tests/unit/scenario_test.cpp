@@ -18,6 +18,17 @@ TEST(Scenario, CopiesResolveAgainstTheCpuSet) {
   EXPECT_EQ(plan.placements[3].cpus, (std::vector<int>{0, 1, 2, 3}));
 }
 
+TEST(Scenario, PinCopiesPutsCopyIOnTheIthCpu) {
+  ScenarioRequest r;
+  r.copies = parse_copies("--copies", "3");
+  r.cpus = std::vector<int>{4, 6};
+  r.pin_copies = true;
+  const auto plan = plan_scenario(r, {0, 1, 2, 3, 4, 5, 6, 7});
+  EXPECT_EQ(plan.placements[0].cpus, (std::vector<int>{4}));
+  EXPECT_EQ(plan.placements[1].cpus, (std::vector<int>{6}));
+  EXPECT_EQ(plan.placements[2].cpus, (std::vector<int>{4}));
+}
+
 TEST(Scenario, InheritsAffinityWithoutCpus) {
   ScenarioRequest r;
   r.copies = parse_copies("--copies", "2x");

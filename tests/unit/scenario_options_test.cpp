@@ -1,0 +1,139 @@
+// Unit tests for the scenario options: parsing, --vary and the block plan.
+#include <gtest/gtest.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <set>
+
+#include "cli/run_options.h"
+#include "cli/vary.h"
+#include "core/error.h"
+#include "runner/block_plan.h"
+#include "scenario/sched_policy.h"
+#include "workloads/builtin.h"
+
+namespace schedlab {
+
+TEST(SchedPolicy, ParsesEveryForm) {
+  EXPECT_EQ(parse_policy("--policy", "other").policy, static_cast<std::uint32_t>(SCHED_OTHER));
+  EXPECT_EQ(parse_policy("--policy", "idle").policy, static_cast<std::uint32_t>(SCHED_IDLE));
+  const auto fifo = parse_policy("--policy", "fifo:50");
+  EXPECT_EQ(fifo.policy, static_cast<std::uint32_t>(SCHED_FIFO));
+  EXPECT_EQ(fifo.priority, 50u);
+  EXPECT_EQ(policy_text(parse_policy("--policy", "rr:1")), "rr:1");
+  for (const char* bad : {"fifo", "fifo:0", "rr:100", "deadline", "", "fifo:x"})
+    EXPECT_THROW(parse_policy("--policy", bad), UsageError) << bad;
+  EXPECT_EQ(parse_nice("--nice", "-20"), -20);
+  EXPECT_THROW(parse_nice("--nice", "20"), UsageError);
+}
+
+TEST(ScenarioOptions, EveryControlParses) {
+  RunOptionTexts t;
+  t.cgroup_depth = "3";
+  t.autogroup = "off";
+  t.setsid = true;
+  t.pin_copies = true;
+  t.sysctls = {"kernel.sched_autogroup_enabled=0", "kernel.x=a b"};
+  t.sched_features = {"NO_TTWU_QUEUE"};
+  t.policy = "fifo:10";
+  t.nice = "5";
+  const ScenarioRequest r = to_scenario(t);
+  EXPECT_EQ(r.cgroup_depth, 3);
+  EXPECT_EQ(r.autogroup, false);
+  EXPECT_TRUE(r.setsid && r.pin_copies);
+  EXPECT_EQ(r.sysctls[1], (std::pair<std::string, std::string>{"kernel.x", "a b"}));
+  EXPECT_EQ(r.sched_attr()->priority, 10u);
+  EXPECT_EQ(r.sched_attr()->nice, 5);
+}
+
+TEST(ScenarioOptions, BadValuesNameTheOption) {
+  auto refused = [](void (*set)(RunOptionTexts&), const char* fragment) {
+    RunOptionTexts t;
+    set(t);
+    try {
+      to_scenario(t);
+      ADD_FAILURE() << "accepted " << fragment;
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
+    }
+  };
+  refused([](RunOptionTexts& t) { t.cgroup_depth = "-1"; }, "--cgroup-depth '-1'");
+  refused([](RunOptionTexts& t) { t.cgroup_parent = "relative"; }, "--cgroup-parent 'relative'");
+  refused([](RunOptionTexts& t) { t.autogroup = "maybe"; }, "--autogroup 'maybe': expected on or off");
+  refused([](RunOptionTexts& t) { t.sysctls = {"novalue"}; }, "--sysctl 'novalue'");
+  refused([](RunOptionTexts& t) { t.sysctls = {"=1"}; }, "--sysctl '=1'");
+  refused([](RunOptionTexts& t) { t.sched_features = {"NO TTWU"}; }, "--sched-feature 'NO TTWU'");
+  refused([](RunOptionTexts& t) { t.policy = "fifo:0"; }, "--policy 'fifo:0'");
+  refused([](RunOptionTexts& t) { t.nice = "99"; }, "--nice '99'");
+}
+
+TEST(Vary, ParsesAndExpandsAFullFactorial) {
+  EXPECT_THROW(parse_vary("autogroup=off"), UsageError);
+  EXPECT_THROW(parse_vary("autogroup"), UsageError);
+  EXPECT_THROW(parse_vary("copies=1,,2"), UsageError);
+  const auto axes = std::vector<VaryAxis>{parse_vary("autogroup=off,on"), parse_vary("cgroup-depth=0,2,4")};
+  const auto all = expand_axes(axes);
+  ASSERT_EQ(all.size(), 6u);
+  EXPECT_EQ(assignment_label(all[0]), "autogroup=off cgroup-depth=0");
+  EXPECT_EQ(assignment_label(all[5]), "autogroup=on cgroup-depth=4");
+  EXPECT_EQ(expand_axes({}).size(), 1u);
+}
+
+TEST(Vary, AssignmentsOverrideScenarioAndWorkloadOptions) {
+  const auto workloads = builtin_workloads();
+  CLI::App app;
+  WorkloadOptions w(app, workloads.find("spawn")->info());
+  RunOptionTexts t;
+  t.sysctls = {"kernel.a=1", "kernel.b=2"};
+  t.sched_features = {"TTWU_QUEUE"};
+  apply_assignment("sysctl:kernel.b", "3", t, w);
+  apply_assignment("sysctl:kernel.c", "4", t, w);
+  apply_assignment("sched-feature", "NO_TTWU_QUEUE", t, w);
+  apply_assignment("setsid", "on", t, w);
+  apply_assignment("cpus", "0", t, w);
+  apply_assignment("method", "vfork", t, w);
+  EXPECT_EQ(t.sysctls, (std::vector<std::string>{"kernel.a=1", "kernel.b=3", "kernel.c=4"}));
+  EXPECT_EQ(t.sched_features, (std::vector<std::string>{"NO_TTWU_QUEUE"}));
+  EXPECT_TRUE(t.setsid);
+  EXPECT_TRUE(t.cpus_given);
+  EXPECT_EQ(w.resolve().text("method"), "vfork");
+  EXPECT_THROW(apply_assignment("bogus", "1", t, w), UsageError);
+  EXPECT_THROW(apply_assignment("setsid", "maybe", t, w), UsageError);
+}
+
+TEST(BlockPlan, EveryBlockRunsEveryVariantOnce) {
+  const auto plan = plan_blocks(3, 5, 42);
+  ASSERT_EQ(plan.size(), 15u);
+  for (int block = 1; block <= 5; ++block) {
+    std::set<int> seen;
+    for (const auto& p : plan)
+      if (p.block == block) seen.insert(p.variant);
+    EXPECT_EQ(seen, (std::set<int>{0, 1, 2})) << "block " << block;
+  }
+  for (size_t i = 1; i < plan.size(); ++i) EXPECT_LE(plan[i - 1].block, plan[i].block);
+}
+
+TEST(BlockPlan, ReproducibleFromTheSeedAndRandomAcrossSeeds) {
+  EXPECT_EQ(plan_blocks(4, 10, 7), plan_blocks(4, 10, 7));
+  std::set<std::vector<int>> orders;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    std::vector<int> order;
+    for (const auto& p : plan_blocks(4, 10, seed)) order.push_back(p.variant);
+    orders.insert(order);
+  }
+  EXPECT_GT(orders.size(), 15u) << "different seeds give different orders";
+  std::set<std::vector<int>> first_blocks;
+  for (std::uint64_t seed = 0; seed < 50; ++seed) {
+    std::vector<int> order;
+    for (const auto& p : plan_blocks(3, 1, seed)) order.push_back(p.variant);
+    first_blocks.insert(order);
+  }
+  EXPECT_EQ(first_blocks.size(), 6u) << "every permutation of 3 variants occurs";
+}
+
+TEST(BlockPlan, OneVariantRunsInOrder) {
+  const auto plan = plan_blocks(1, 3, 99);
+  EXPECT_EQ(plan, (std::vector<PlannedRun>{{1, 0}, {2, 0}, {3, 0}}));
+}
+
+}  // namespace schedlab
