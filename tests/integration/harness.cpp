@@ -33,13 +33,6 @@ const auto* const kEnv = ::testing::AddGlobalTestEnvironment(new SubreaperEnviro
 
 }  // namespace
 
-TempDir::TempDir() {
-  char tmpl[] = "/tmp/schedlab-it-XXXXXX";
-  path_ = mkdtemp(tmpl);
-  chmod(path_.c_str(), 0777);  // also writable by the unprivileged user some tests run as
-}
-TempDir::~TempDir() { std::filesystem::remove_all(path_); }
-
 Schedlab::Schedlab(const std::vector<std::string>& args, const std::vector<std::string>& prefix) {
   static int counter = 0;
   const std::string base = "/tmp/schedlab-it-" + std::to_string(getpid()) + "-" + std::to_string(counter++);

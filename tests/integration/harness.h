@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/temp_dir.h"
+
 namespace schedlab::testing {
 
 struct Outcome {
@@ -42,18 +44,6 @@ Outcome run_schedlab(const std::vector<std::string>& args,
 std::vector<pid_t> leftover_children();
 // Processes anywhere whose command line starts with the worker's path.
 std::vector<pid_t> running_workers();
-
-// A fresh temporary directory removed at destruction.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 nlohmann::json read_json(const std::string& path);
 // Number of runs in the first set of a result file, 0 when unreadable.

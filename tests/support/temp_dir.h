@@ -1,6 +1,9 @@
 #pragma once
-// A fresh temporary directory for fixture trees, removed at destruction.
+// A fresh temporary directory for fixture trees and result files, removed at
+// destruction.  World-writable, so tests that run schedlab as an
+// unprivileged user can write their result files into it.
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -11,8 +14,9 @@ namespace schedlab::testing {
 class TempDir {
  public:
   TempDir() {
-    char tmpl[] = "/tmp/schedlab-unit-XXXXXX";
+    char tmpl[] = "/tmp/schedlab-test-XXXXXX";
     path_ = mkdtemp(tmpl);
+    chmod(path_.c_str(), 0777);
   }
   ~TempDir() { std::filesystem::remove_all(path_); }
   std::string file(const std::string& name) const { return path_ + "/" + name; }
