@@ -76,6 +76,9 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
       ->type_name("TIME")->group("Run options");
   app.add_option("--warmup", t.warmup, "time the copies run before each window opens (default 0)")
       ->type_name("TIME")->group("Run options");
+  app.add_option("--warmup-runs", t.warmup_runs,
+                 "runs executed first and discarded (recorded as warmup_runs) (default 0)")
+      ->type_name("N")->group("Run options");
   app.add_option("--json", t.json, "write the result file here (rewritten after every run)")
       ->type_name("FILE")->group("Run options");
   app.add_option("--label", t.label, "name of this result set in comparisons (default: kernel release)")
@@ -104,6 +107,7 @@ RunOptions to_run_options(const RunOptionTexts& t) {
   o.runs = parse_int("--runs", t.runs, 1, kMaxRuns);
   if (!t.duration.empty()) o.duration = parse_duration("--duration", t.duration, false);
   o.warmup = parse_duration("--warmup", t.warmup, true);
+  o.warmup_runs = parse_int("--warmup-runs", t.warmup_runs, 0, 1000);
   if (!t.json.empty()) o.json_path = t.json;
   if (!t.label.empty()) o.label = t.label;
   o.quiet = t.quiet;

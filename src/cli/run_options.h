@@ -17,6 +17,7 @@ struct RunOptionTexts {
   std::string runs = "5";
   std::string duration;
   std::string warmup = "0";
+  std::string warmup_runs = "0";
   std::string json;
   std::string label;
   bool quiet = false;

@@ -13,6 +13,14 @@ WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : info
       app.add_flag(name, flags_[spec.name], spec.help)->group("Workload options");
       continue;
     }
+    if (spec.kind == ParamKind::kList) {
+      app.add_option(name, lists_[spec.name], spec.help)->group("Workload options")->take_all();
+      continue;
+    }
+    if (spec.kind == ParamKind::kCommand) {
+      app.add_option(spec.name, lists_[spec.name], spec.help)->group("Workload options");
+      continue;
+    }
     texts_[spec.name] = spec.default_text;
     std::string help = spec.help;
     if (spec.kind == ParamKind::kChoice || spec.kind == ParamKind::kInteger)
@@ -38,6 +46,8 @@ Params WorkloadOptions::resolve() const {
   Params params;
   for (const auto& spec : info_.params) {
     if (spec.kind == ParamKind::kFlag) params.set(spec.name, flags_.at(spec.name));
+    else if (spec.kind == ParamKind::kList || spec.kind == ParamKind::kCommand)
+      params.set(spec.name, parse_param_list(spec, lists_.at(spec.name)));
     else params.set(spec.name, parse_param(spec, texts_.at(spec.name)));
   }
   return params;

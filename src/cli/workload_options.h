@@ -24,6 +24,7 @@ class WorkloadOptions {
   const WorkloadInfo& info_;
   std::map<std::string, std::string> texts_;
   std::map<std::string, bool> flags_;
+  std::map<std::string, std::vector<std::string>> lists_;
 };
 
 }  // namespace schedlab

@@ -46,6 +46,9 @@ const ParamValue& Params::at(const std::string& name) const {
 std::int64_t Params::integer(const std::string& name) const { return std::get<std::int64_t>(at(name)); }
 const std::string& Params::text(const std::string& name) const { return std::get<std::string>(at(name)); }
 bool Params::flag(const std::string& name) const { return std::get<bool>(at(name)); }
+const std::vector<std::string>& Params::list(const std::string& name) const {
+  return std::get<std::vector<std::string>>(at(name));
+}
 
 std::string describe_allowed(const ParamSpec& spec) {
   switch (spec.kind) {
@@ -54,6 +57,8 @@ std::string describe_allowed(const ParamSpec& spec) {
     case ParamKind::kChoice: return fmt::format("one of {}", fmt::join(spec.choices, ", "));
     case ParamKind::kProgram: return "an executable file or a program on PATH";
     case ParamKind::kFlag: return "no value";
+    case ParamKind::kList: return "a value; repeatable";
+    case ParamKind::kCommand: return "a program and its arguments after --";
     case ParamKind::kText: break;
   }
   return "text";
@@ -76,9 +81,25 @@ ParamValue parse_param(const ParamSpec& spec, const std::string& text) {
       throw UsageError(option, text, describe_allowed(spec));
     case ParamKind::kProgram: return resolve_program(spec, text);
     case ParamKind::kFlag: return text == "true";
+    case ParamKind::kList:
+    case ParamKind::kCommand: return parse_param_list(spec, {text});
     case ParamKind::kText: break;
   }
   return text;
+}
+
+ParamValue parse_param_list(const ParamSpec& spec, const std::vector<std::string>& values) {
+  if (spec.kind != ParamKind::kCommand) return values;
+  if (values.empty())
+    throw UsageError("-- PROGRAM: missing; give the command after --, e.g. -- make -C src test");
+  std::vector<std::string> command = values;
+  ParamSpec program_spec{.name = "", .kind = ParamKind::kProgram};
+  try {
+    command[0] = resolve_program(program_spec, values[0]);
+  } catch (const UsageError&) {
+    throw UsageError("-- " + values[0] + ": not an executable file nor a program on PATH");
+  }
+  return command;
 }
 
 void to_json(nlohmann::ordered_json& j, const Params& params) {
@@ -90,6 +111,7 @@ void to_json(nlohmann::ordered_json& j, const Params& params) {
 void from_json(const nlohmann::ordered_json& j, Params& params) {
   for (const auto& [name, value] : j.items()) {
     if (value.is_boolean()) params.set(name, value.get<bool>());
+    else if (value.is_array()) params.set(name, value.get<std::vector<std::string>>());
     else if (value.is_number_integer()) params.set(name, value.get<std::int64_t>());
     else params.set(name, value.get<std::string>());
   }

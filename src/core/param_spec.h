@@ -16,6 +16,8 @@ enum class ParamKind {
   kText,     // any string
   kProgram,  // an executable file, found on PATH when it has no '/'
   kFlag,     // present or not
+  kList,     // repeatable option; every value kept, in order
+  kCommand,  // the words after "--": a program (found on PATH) and its arguments
 };
 
 // One workload option, declared once: the CLI, help, validation, defaults
@@ -30,7 +32,7 @@ struct ParamSpec {
   std::vector<std::string> choices;  // kChoice only
 };
 
-using ParamValue = std::variant<std::int64_t, std::string, bool>;
+using ParamValue = std::variant<std::int64_t, std::string, bool, std::vector<std::string>>;
 
 // Resolved workload options: every declared name has a value.
 class Params {
@@ -39,6 +41,7 @@ class Params {
   std::int64_t integer(const std::string& name) const;
   const std::string& text(const std::string& name) const;
   bool flag(const std::string& name) const;
+  const std::vector<std::string>& list(const std::string& name) const;
   const std::map<std::string, ParamValue>& values() const { return values_; }
 
  private:
@@ -49,6 +52,8 @@ class Params {
 // Checks and converts `text` for `spec`; throws UsageError naming the option,
 // the value and what is allowed.
 ParamValue parse_param(const ParamSpec& spec, const std::string& text);
+// The same for kList and kCommand values.
+ParamValue parse_param_list(const ParamSpec& spec, const std::vector<std::string>& values);
 
 // The "what is allowed" part of the message, also shown in help.
 std::string describe_allowed(const ParamSpec& spec);

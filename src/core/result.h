@@ -70,6 +70,7 @@ struct ResultSet {
   ordered_json environment = ordered_json::object();
   std::vector<MetricSpec> metrics;
   std::vector<RunRecord> runs;
+  std::vector<RunRecord> warmup_runs;  // executed first and discarded: never summarized
 
   // Summaries of every metric over the runs (computed, not stored state).
   std::map<std::string, Summary> summarize() const;

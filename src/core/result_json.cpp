@@ -59,6 +59,9 @@ ResultSet set_from_json(const ordered_json& j, const std::string& where) {
   int i = 0;
   for (const auto& run : field(j, "runs", where))
     set.runs.push_back(run_from_json(run, fmt::format("{}.runs[{}]", where, i++)));
+  i = 0;
+  for (const auto& run : j.value("warmup_runs", ordered_json::array()))
+    set.warmup_runs.push_back(run_from_json(run, fmt::format("{}.warmup_runs[{}]", where, i++)));
   return set;
 }
 
@@ -81,8 +84,7 @@ void to_json(ordered_json& j, const ResultSet& set) {
   for (const auto& m : set.metrics)
     metrics[m.name] = {{"unit", m.unit}, {"better", to_string(m.better)},
                        {"description", m.description}};
-  auto& runs = j["runs"] = ordered_json::array();
-  for (const auto& run : set.runs) {
+  auto run_json = [](const RunRecord& run) {
     ordered_json values = ordered_json::object();
     for (const auto& [name, value] : run.values.items()) values[name] = value;
     ordered_json r = {{"index", run.index}};
@@ -91,7 +93,13 @@ void to_json(ordered_json& j, const ResultSet& set) {
     r["window_s"] = run.window_s;
     r["values"] = values;
     r["copies"] = run.copies;
-    runs.push_back(std::move(r));
+    return r;
+  };
+  auto& runs = j["runs"] = ordered_json::array();
+  for (const auto& run : set.runs) runs.push_back(run_json(run));
+  if (!set.warmup_runs.empty()) {
+    auto& warmup = j["warmup_runs"] = ordered_json::array();
+    for (const auto& run : set.warmup_runs) warmup.push_back(run_json(run));
   }
   auto& summary = j["summary"] = ordered_json::object();
   for (const auto& [name, s] : set.summarize())

@@ -1,6 +1,7 @@
 #include "report/text_reporter.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "report/table.h"
 
@@ -18,7 +19,13 @@ std::string describe_params(const ResultSet& set) {
   std::string out;
   for (const auto& [name, value] : set.workload.params.values()) {
     std::string text = std::visit(
-        [](const auto& v) { return fmt::format("{}", v); }, value);
+        [](const auto& v) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::vector<std::string>>)
+            return fmt::format("{}", fmt::join(v, " "));
+          else
+            return fmt::format("{}", v);
+        },
+        value);
     if (!text.empty()) out += fmt::format("{}{}={}", out.empty() ? "" : " ", name, text);
   }
   return out;

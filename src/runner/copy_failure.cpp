@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "sys/limits.h"
+#include "sys/proc_files.h"
 
 namespace schedlab {
 namespace {
@@ -32,6 +33,15 @@ std::string describe_wait_status(int status) {
 }
 
 }  // namespace
+
+std::string describe_stderr_tail(const std::string& path) {
+  const auto lines = sys::split(sys::read_text(path).value_or(""), "\n");
+  if (lines.empty()) return "";
+  const size_t first = lines.size() > 5 ? lines.size() - 5 : 0;
+  std::string tail;
+  for (size_t i = first; i < lines.size(); ++i) tail += (i == first ? "" : " | ") + lines[i];
+  return fmt::format("; last lines of its stderr ({}): {}", path, tail);
+}
 
 std::string describe_fork_limits() {
   const auto l = sys::read_process_limits();

@@ -53,6 +53,8 @@ void CopyGroup::launch_all() {
     launch.argv = {spec_.worker_path, spec_.args[i].mode, std::to_string(i)};
     launch.argv.insert(launch.argv.end(), spec_.args[i].args.begin(), spec_.args[i].args.end());
     launch.shared_fd = region_.fd();
+    launch.stdout_path = spec_.args[i].stdout_path;
+    launch.stderr_path = spec_.args[i].stderr_path;
     launch.cpus = spec_.set_affinity ? &masks_[i] : nullptr;
     launch.pgid = pgid_;
     if (spec_.settings) {
@@ -128,6 +130,9 @@ void CopyGroup::wait_all_finished() {
 
 void CopyGroup::stop() {
   region_.set_phase(SL_PHASE_STOP);
+  if (spec_.signal_at_stop)
+    for (size_t i = 0; i < pids_.size(); ++i)
+      if (exit_status_[i] == -1) kill(pids_[i], SIGUSR1);
   const auto deadline = monotonic_ns() + static_cast<std::uint64_t>(std::chrono::nanoseconds(kStopGrace).count());
   while (std::count(exit_status_.begin(), exit_status_.end(), -1) > 0) {
     if (monotonic_ns() > deadline)  // the loop in flight takes too long; its counts are taken
@@ -160,7 +165,10 @@ void CopyGroup::reap_exited(bool finishing) {
 }
 
 void CopyGroup::fail_copy(int index, int wait_status) const {
-  throw Error(ExitStatus::kWorkloadFailed, describe_copy_failure(index, slot(index), wait_status));
+  std::string what = describe_copy_failure(index, slot(index), wait_status);
+  const auto& err = spec_.args[static_cast<size_t>(index)].stderr_path;
+  if (!err.empty()) what += describe_stderr_tail(err);
+  throw Error(ExitStatus::kWorkloadFailed, what);
 }
 
 }  // namespace schedlab

@@ -23,6 +23,7 @@ struct CopyGroupSpec {
   std::vector<CopyPlacement> placements;
   bool set_affinity = false;            // apply placements[i].cpus to copy i
   const CopySettings* settings = nullptr;  // session, cgroups, policy; nullptr = none
+  bool signal_at_stop = false;             // SIGUSR1 to every copy when the window closes
 };
 
 // Every copy's read-back record, and the expectations some copy missed.

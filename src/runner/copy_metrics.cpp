@@ -40,6 +40,15 @@ const std::vector<MetricSpec>& copy_metrics() {
   return kSpecs;
 }
 
+std::optional<double> copies_cpu_seconds(const CopyGroup& group) {
+  if (!group.all_done()) return std::nullopt;
+  double us = 0;
+  for (int i = 0; i < group.size(); ++i)
+    us += static_cast<double>(group.slot(i).usage[SL_USAGE_UTIME_US] +
+                              group.slot(i).usage[SL_USAGE_STIME_US]);
+  return us / 1e6;
+}
+
 void add_copy_metrics(const CopyGroup& group, const Footprint& footprint, MetricValues& values) {
   if (group.all_done()) {
     for (const auto& f : usage_fields()) {

@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 #include <vector>
 
 #include "core/metric.h"
@@ -15,5 +16,9 @@ const std::vector<MetricSpec>& copy_metrics();
 // Adds them for one run.  Rusage is left out when a copy did not exit
 // cleanly (it was killed after the window, so its usage is unknown).
 void add_copy_metrics(const CopyGroup& group, const Footprint& footprint, MetricValues& values);
+
+// User + system seconds of all copies over the window; nullopt when a copy
+// did not exit cleanly.
+std::optional<double> copies_cpu_seconds(const CopyGroup& group);
 
 }  // namespace schedlab

@@ -7,13 +7,16 @@
 namespace schedlab {
 namespace {
 
-CopyGroupSpec group_spec(const RunContext& c, const CopySettings& settings) {
+CopyGroupSpec group_spec(const RunContext& c, const CopySettings& settings,
+                         const RunResources& resources) {
   CopyGroupSpec spec;
   spec.settings = &settings;
+  spec.signal_at_stop = c.workload.info().signal_at_stop;
   spec.worker_path = c.worker_path;
   spec.placements = c.plan.placements;
   spec.set_affinity = c.plan.set_affinity;
-  for (const auto& p : c.plan.placements) spec.args.push_back(c.workload.worker_args(c.params, p));
+  for (const auto& p : c.plan.placements)
+    spec.args.push_back(c.workload.worker_args(c.params, p, resources));
   return spec;
 }
 
@@ -61,7 +64,10 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   run.started = utc_now_iso8601();
   const AppliedScenario scenario(c.request, c.journal);
   measured.controls = scenario.outcomes();
-  const auto spec = group_spec(c, scenario.copy_settings());
+  GuardStack run_guards;  // the workload's scratch files for this run
+  RunPrep prep{c.options, index, c.journal, run_guards};
+  const RunResources resources = c.workload.prepare_run(c.params, prep);
+  const auto spec = group_spec(c, scenario.copy_settings(), resources);
   CopyGroup group(spec, c.gate);
   group.start();
   const ReadBack read_back = group.read_back();
@@ -96,6 +102,7 @@ MeasuredRun measure_run(const RunContext& c, int index) {
     run.copies[i]["loops"] = outcome.loops[i];
   }
   run.window_s = outcome.window_s;
+  outcome.cpu_s = copies_cpu_seconds(group);
   c.workload.derive(c.params, outcome, run.values);
   add_copy_metrics(group, footprint, run.values);
   for (const auto& [name, value] : probe_values.items()) run.values.set(name, value);

@@ -12,6 +12,7 @@ struct RunOptions {
   // (exec --iterations) use it to choose between the two stop rules.
   std::optional<std::chrono::nanoseconds> duration;
   std::chrono::nanoseconds warmup{0};
+  int warmup_runs = 0;  // whole runs executed first and discarded
   std::optional<std::string> json_path;
   std::optional<std::string> label;
   bool quiet = false;

@@ -70,36 +70,46 @@ ExperimentOutcome run_experiment(const Experiment& e, sys::SignalGate& gate, Jou
   for (const auto& v : e.variants) out.sets.push_back(describe_set(v, e.seed, varied));
   auto probes = builtin_probes();
   const int runs = e.variants.front().options.runs;
-  for (const PlannedRun& planned : plan_blocks(static_cast<int>(e.variants.size()), runs, e.seed)) {
+
+  // Runs one measurement; false when the experiment must end (saved first).
+  auto run_one = [&](const PlannedRun& planned, bool warmup) {
     const RunSetup& s = e.variants[static_cast<size_t>(planned.variant)];
     ResultSet& set = out.sets[static_cast<size_t>(planned.variant)];
-    const int index = static_cast<int>(set.runs.size()) + 1;
+    auto& list = warmup ? set.warmup_runs : set.runs;
+    const int index = static_cast<int>(list.size()) + 1;
     const RunContext context{s.workload, s.params, s.options, s.request, s.plan, s.worker_path,
                              probes,     gate,     journal};
-    observer.run_started(set, index, runs);
+    if (!warmup) observer.run_started(set, index, runs);
     try {
       MeasuredRun measured = measure_run(context, index);
-      measured.run.block = varied ? planned.block : 0;
+      measured.run.block = varied && !warmup ? planned.block : 0;
       record_controls(set.scenario, measured.controls);
-      set.runs.push_back(std::move(measured.run));
+      list.push_back(std::move(measured.run));
     } catch (const Error& err) {
       set.status = Status::kError;
-      set.error = fmt::format("run {}: {}", index, err.what());
+      set.error = fmt::format("{}run {}: {}", warmup ? "warmup " : "", index, err.what());
       out.status = err.status();
       out.error = set.error;
       close_unfinished(out.sets, runs, set.label + " failed");
       save(out.sets);
-      return out;
+      return false;
     } catch (const Interrupted& sig) {
       out.interrupted_by = sig.signal_number();
       close_unfinished(out.sets, runs,
                        fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
       save(out.sets);
-      return out;
+      return false;
     }
-    observer.run_finished(set, set.runs.back());
+    if (!warmup) observer.run_finished(set, set.runs.back());
     save(out.sets);
-  }
+    return true;
+  };
+
+  for (int v = 0; v < static_cast<int>(e.variants.size()); ++v)
+    for (int w = 0; w < e.variants[static_cast<size_t>(v)].options.warmup_runs; ++w)
+      if (!run_one({0, v}, true)) return out;
+  for (const PlannedRun& planned : plan_blocks(static_cast<int>(e.variants.size()), runs, e.seed))
+    if (!run_one(planned, false)) return out;
   return out;
 }
 

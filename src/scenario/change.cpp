@@ -1,6 +1,7 @@
 #include "scenario/change.h"
 
 #include <cstring>
+#include <filesystem>
 
 #include "sys/cgroup_fs.h"
 #include "sys/proc_files.h"
@@ -12,6 +13,7 @@ const char* kind_name(Change::Kind kind) {
   switch (kind) {
     case Change::Kind::kCgroup: return "cgroup";
     case Change::Kind::kMount: return "mount";
+    case Change::Kind::kTree: return "tree";
     case Change::Kind::kWrite: break;
   }
   return "write";
@@ -23,6 +25,11 @@ std::string undo_change(const Change& change) noexcept {
   switch (change.kind) {
     case Change::Kind::kCgroup: return sys::remove_cgroup(change.path);
     case Change::Kind::kMount: return sys::unmount(change.path);
+    case Change::Kind::kTree: {
+      std::error_code ec;
+      std::filesystem::remove_all(change.path, ec);
+      return ec ? "removing " + change.path + " failed: " + ec.message() : "";
+    }
     case Change::Kind::kWrite: break;
   }
   const int err = sys::write_text(change.path, change.undo);
@@ -39,6 +46,7 @@ void from_json(const nlohmann::json& j, Change& c) {
   if (kind == "cgroup") c.kind = Change::Kind::kCgroup;
   else if (kind == "mount") c.kind = Change::Kind::kMount;
   else if (kind == "write") c.kind = Change::Kind::kWrite;
+  else if (kind == "tree") c.kind = Change::Kind::kTree;
   else throw std::runtime_error("unknown change kind \"" + kind + "\"");
   c.path = j.at("path").get<std::string>();
   c.undo = j.value("undo", std::string());

@@ -12,6 +12,7 @@ struct Change {
     kWrite,   // a control file was written: undo by writing `undo` to `path`
     kCgroup,  // a cgroup directory was created: undo by killing its tasks and rmdir
     kMount,   // a filesystem was mounted at `path`: undo by unmounting it
+    kTree,    // a scratch directory tree was created: undo by removing it
   };
   Kind kind = Kind::kWrite;
   std::string path;

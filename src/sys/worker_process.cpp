@@ -26,9 +26,15 @@ constexpr const char* kSteps[] = {"setpgid/setsid", "sched_setaffinity", "dup2",
                                   "join cgroup", "sched_setattr"};
 
 // Runs in the forked child: async-signal-safe calls only.
+// Files the child's stdout and stderr go to (-1 = leave as is).
+struct Outputs {
+  int out;
+  int err;
+};
+
 [[noreturn]] void exec_child(const WorkerLaunch& launch, char* const* argv,
                              const std::vector<const char*>& cgroup_procs, int devnull,
-                             int report_fd, pid_t parent) {
+                             Outputs outputs, int report_fd, pid_t parent) {
   auto fail = [report_fd](int step) {
     ChildFailure f{step, errno};
     (void)!write(report_fd, &f, sizeof f);
@@ -58,7 +64,8 @@ constexpr const char* kSteps[] = {"setpgid/setsid", "sched_setaffinity", "dup2",
       fail(1);
     }
   }
-  if (dup2(devnull, 0) < 0 || dup2(devnull, 1) < 0) fail(2);
+  if (dup2(devnull, 0) < 0 || dup2(outputs.out, 1) < 0) fail(2);
+  if (outputs.err >= 0 && dup2(outputs.err, 2) < 0) fail(2);
   if (launch.shared_fd == SL_SHARED_FD) {
     fcntl(SL_SHARED_FD, F_SETFD, 0);  // dup2 onto itself would keep O_CLOEXEC
   } else if (dup2(launch.shared_fd, SL_SHARED_FD) < 0) {
@@ -78,13 +85,23 @@ pid_t launch_worker(const WorkerLaunch& launch) {
   std::vector<const char*> cgroup_procs;
   for (const auto& p : launch.cgroup_procs) cgroup_procs.push_back(p.c_str());
   UniqueFd devnull(open("/dev/null", O_RDWR | O_CLOEXEC));
+  UniqueFd out_file, err_file;
+  auto open_output = [&](const std::string& path, UniqueFd& fd) {
+    if (path.empty()) return;
+    fd = UniqueFd(open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    if (!fd) throw SystemError("launch: open", path, errno);
+  };
+  open_output(launch.stdout_path, out_file);
+  open_output(launch.stderr_path, err_file);
+  const Outputs outputs{out_file ? out_file.get() : devnull.get(), err_file ? err_file.get() : -1};
   int report[2];
   if (!devnull || pipe2(report, O_CLOEXEC) != 0)
     throw SystemError("launch: open", "/dev/null or a pipe", errno);
   UniqueFd report_read(report[0]), report_write(report[1]);
   const pid_t parent = getpid();
   const pid_t pid = fork();
-  if (pid == 0) exec_child(launch, argv.data(), cgroup_procs, devnull.get(), report_write.get(), parent);
+  if (pid == 0) exec_child(launch, argv.data(), cgroup_procs, devnull.get(), outputs, report_write.get(),
+               parent);
   if (pid < 0) throw SystemError("launch: fork", launch.argv[0], errno);
   if (!launch.setsid) setpgid(pid, launch.pgid == 0 ? pid : launch.pgid);  // both sides: no race
   report_write.reset();

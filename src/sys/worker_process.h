@@ -18,6 +18,8 @@ struct WorkerLaunch {
   bool setsid = false;            // start a new session (and autogroup) instead
   std::vector<std::string> cgroup_procs;  // cgroup.procs files to join, in order
   const SchedAttr* sched = nullptr;       // policy and nice; nullptr keeps ours
+  std::string stdout_path;                // "" = /dev/null
+  std::string stderr_path;                // "" = inherit ours
 };
 
 // Forks and execs a worker with: an empty signal mask, the parent-death

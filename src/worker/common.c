@@ -104,13 +104,15 @@ int sl_continue(struct sl_run *run) {
   return phase != SL_PHASE_STOP;
 }
 
-void sl_finish(struct sl_run *run) {
+void sl_finish(struct sl_run *run) { sl_finish_at(run, sl_now_ns()); }
+
+void sl_finish_at(struct sl_run *run, uint64_t end_ns) {
   int64_t now[SL_USAGE_COUNT];
   int64_t *f = run->slot->usage;
   usage_now(now);
   for (int i = 0; i < SL_USAGE_MAXRSS_KB; i++) f[i] = run->measuring ? now[i] - f[i] : 0;
   f[SL_USAGE_MAXRSS_KB] = now[SL_USAGE_MAXRSS_KB];
-  run->slot->end_ns = sl_now_ns();
+  run->slot->end_ns = end_ns;
   __atomic_store_n(&run->slot->state, SL_COPY_DONE, __ATOMIC_RELEASE);
 }
 

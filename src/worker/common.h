@@ -38,6 +38,8 @@ static inline void sl_count(struct sl_run *run) { sl_publish(run, run->loops + 1
 
 /* Records the end time and the rusage over the window; state becomes DONE. */
 void sl_finish(struct sl_run *run);
+/* The same with an explicit end time (CLOCK_MONOTONIC ns). */
+void sl_finish_at(struct sl_run *run, uint64_t end_ns);
 
 /* Records why the copy failed and exits with status 1. */
 void sl_fail(struct sl_run *run, int op, int err, int detail) __attribute__((noreturn));
@@ -61,5 +63,7 @@ int sl_execl_loop(struct sl_run *run, int argc, char **argv);
 int sl_exec_loop(struct sl_run *run, int argc, char **argv);
 int sl_exec_shell(struct sl_run *run, int argc, char **argv);
 int sl_context_loop(struct sl_run *run, int argc, char **argv);
+int sl_looper(struct sl_run *run, int argc, char **argv);
+int sl_command(struct sl_run *run, int argc, char **argv);
 
 #endif

@@ -18,7 +18,8 @@ struct mode {
 static const struct mode kModes[] = {
     {"spawn", sl_spawn_loop},       {"execl", sl_execl_loop},
     {"exec", sl_exec_loop},         {"exec-shell", sl_exec_shell},
-    {"context", sl_context_loop},
+    {"context", sl_context_loop},   {"looper", sl_looper},
+    {"command", sl_command},
 };
 
 int main(int argc, char **argv) {

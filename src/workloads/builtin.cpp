@@ -8,6 +8,8 @@ WorkloadRegistry builtin_workloads() {
   r.add(make_execl_workload());
   r.add(make_exec_workload());
   r.add(make_context_workload());
+  r.add(make_shell_workload());
+  r.add(make_command_workload());
   return r;
 }
 

@@ -15,5 +15,7 @@ std::unique_ptr<Workload> make_spawn_workload();
 std::unique_ptr<Workload> make_execl_workload();
 std::unique_ptr<Workload> make_exec_workload();
 std::unique_ptr<Workload> make_context_workload();
+std::unique_ptr<Workload> make_shell_workload();
+std::unique_ptr<Workload> make_command_workload();
 
 }  // namespace schedlab

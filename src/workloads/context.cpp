@@ -35,7 +35,8 @@ class Context final : public Workload {
   int processes_per_copy(const Params&) const override { return 2; }
 
   // Pair i uses CPUs 2i and 2i+1 of its set (wrapping), so pairs spread out.
-  WorkerArgs worker_args(const Params& params, const CopyPlacement& copy) const override {
+  WorkerArgs worker_args(const Params& params, const CopyPlacement& copy,
+                         const RunResources&) const override {
     const auto& placement = params.text("placement");
     if (placement == "free") return {"context", {"-1", "-1"}};
     const size_t n = copy.cpus.size();

@@ -81,7 +81,8 @@ class Exec final : public Workload {
     return StopRule{std::nullopt, static_cast<std::uint64_t>(params.integer("iterations"))};
   }
 
-  WorkerArgs worker_args(const Params& params, const CopyPlacement&) const override {
+  WorkerArgs worker_args(const Params& params, const CopyPlacement&,
+                         const RunResources&) const override {
     const auto iterations = std::to_string(params.integer("iterations"));
     if (params.flag("via-shell")) {
       std::string command;

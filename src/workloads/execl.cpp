@@ -19,7 +19,8 @@ class Execl final : public Workload {
     return kInfo;
   }
   int processes_per_copy(const Params&) const override { return 1; }
-  WorkerArgs worker_args(const Params&, const CopyPlacement&) const override {
+  WorkerArgs worker_args(const Params&, const CopyPlacement&,
+                         const RunResources&) const override {
     return {"execl", {"0", "0"}};
   }
   void derive(const Params&, const WindowOutcome& outcome, MetricValues& values) const override {

@@ -19,7 +19,8 @@ class Spawn final : public Workload {
     return kInfo;
   }
   int processes_per_copy(const Params&) const override { return 2; }
-  WorkerArgs worker_args(const Params& params, const CopyPlacement&) const override {
+  WorkerArgs worker_args(const Params& params, const CopyPlacement&,
+                         const RunResources&) const override {
     return {"spawn", {params.text("method")}};
   }
   void derive(const Params&, const WindowOutcome& outcome, MetricValues& values) const override {

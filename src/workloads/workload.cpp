@@ -8,8 +8,12 @@ StopRule Workload::stop_rule(const Params& /*params*/, const RunOptions& options
   return StopRule{options.window(), 0};
 }
 
+std::uint64_t total_loops(const WindowOutcome& outcome) {
+  return std::accumulate(outcome.loops.begin(), outcome.loops.end(), std::uint64_t{0});
+}
+
 void derive_loops_per_second(const WindowOutcome& outcome, MetricValues& values) {
-  const auto total = std::accumulate(outcome.loops.begin(), outcome.loops.end(), std::uint64_t{0});
+  const auto total = total_loops(outcome);
   values.set("lps", outcome.window_s > 0 ? static_cast<double>(total) / outcome.window_s : 0);
   values.set("loops", static_cast<double>(total));
 }

@@ -22,6 +22,9 @@ struct WorkloadInfo {
   std::vector<ParamSpec> params;
   std::vector<MetricSpec> metrics;
   std::string primary_metric;
+  // The harness sends SIGUSR1 to every copy when the window closes (for
+  // loops that must be interrupted, not finished: shell).
+  bool signal_at_stop = false;
 };
 
 // How a run ends: at the end of a time window, or when every copy has done
@@ -36,6 +39,24 @@ struct StopRule {
 struct WorkerArgs {
   std::string mode;
   std::vector<std::string> args;
+  std::string stdout_path;  // "" = /dev/null
+  std::string stderr_path;  // "" = inherit schedlab's stderr
+};
+
+// What a workload set up for one run (scratch directories, output files);
+// guarded, so it is removed after the run.
+struct RunResources {
+  int run_index = 0;
+  std::string dir;          // a per-run scratch directory, or ""
+  std::string output_base;  // where per-run output files go ("<dir>/<stem>.run3"), or ""
+};
+
+// What prepare_run may use: the run's options and a place for guards.
+struct RunPrep {
+  const RunOptions& options;
+  int run_index;
+  class Journal& journal;
+  class GuardStack& guards;
 };
 
 // What the copies did in one run's measurement window.
@@ -43,6 +64,7 @@ struct WindowOutcome {
   double window_s = 0;                 // release (or warmup end) to stop
   std::vector<std::uint64_t> loops;    // loops each copy completed inside the window
   std::vector<double> copy_window_s;   // per copy: its own window (iteration mode) or window_s
+  std::optional<double> cpu_s;         // user + system time of all copies, when known
 };
 
 // A workload runs its loop in lean worker processes, one per copy; the
@@ -58,16 +80,25 @@ class Workload {
   // Rejects combinations one option alone cannot (UsageError).
   virtual void validate(const Params& /*params*/, const RunOptions& /*options*/,
                         const ScenarioPlan& /*plan*/) const {}
+  // Adds values derived from the options (e.g. what --shell resolves to).
+  virtual void complete_params(Params& /*params*/) const {}
   // Processes each copy keeps alive at once, for the preflight.
   virtual int processes_per_copy(const Params& params) const = 0;
+  // Sets up what one run needs before its copies start; default: nothing.
+  virtual RunResources prepare_run(const Params& /*params*/, RunPrep& prep) const {
+    return {prep.run_index, "", ""};
+  }
   // Default: the window (--duration).
   virtual StopRule stop_rule(const Params& params, const RunOptions& options) const;
-  virtual WorkerArgs worker_args(const Params& params, const CopyPlacement& copy) const = 0;
+  virtual WorkerArgs worker_args(const Params& params, const CopyPlacement& copy,
+                                 const RunResources& resources) const = 0;
   // Adds the workload's metrics for one run.
   virtual void derive(const Params& params, const WindowOutcome& outcome,
                       MetricValues& values) const = 0;
 };
 
+// Loops of all copies inside the window.
+std::uint64_t total_loops(const WindowOutcome& outcome);
 // Shared by the throughput workloads: `lps` and `loops` over the window.
 void derive_loops_per_second(const WindowOutcome& outcome, MetricValues& values);
 MetricSpec lps_metric(const std::string& what);

@@ -55,11 +55,11 @@ TEST(ContextWorkload, PlacementPicksCpusPerPair) {
   Params p;
   p.set("placement", std::string("cross-cpu"));
   CopyPlacement copy{1, {4, 5, 6, 7}};
-  EXPECT_EQ(w.worker_args(p, copy).args, (std::vector<std::string>{"6", "7"}));
+  EXPECT_EQ(w.worker_args(p, copy, RunResources{}).args, (std::vector<std::string>{"6", "7"}));
   p.set("placement", std::string("same-cpu"));
-  EXPECT_EQ(w.worker_args(p, copy).args, (std::vector<std::string>{"5", "5"}));
+  EXPECT_EQ(w.worker_args(p, copy, RunResources{}).args, (std::vector<std::string>{"5", "5"}));
   p.set("placement", std::string("free"));
-  EXPECT_EQ(w.worker_args(p, copy).args, (std::vector<std::string>{"-1", "-1"}));
+  EXPECT_EQ(w.worker_args(p, copy, RunResources{}).args, (std::vector<std::string>{"-1", "-1"}));
 }
 
 TEST(ContextWorkload, CrossCpuNeedsTwoCpus) {
@@ -80,7 +80,7 @@ TEST(ExecWorkload, ViaShellRunsTheLiteralBashLoop) {
   p.set("args", std::string("a b'c"));
   p.set("iterations", std::int64_t{20000});
   p.set("via-shell", true);
-  const auto args = w.worker_args(p, CopyPlacement{});
+  const auto args = w.worker_args(p, CopyPlacement{}, RunResources{});
   EXPECT_EQ(args.mode, "exec-shell");
   EXPECT_EQ(args.args.back(),
             "for ((i = 0; i < 20000; i++)); do '/bin/true' 'a' 'b'\\''c'; done");

@@ -1,0 +1,99 @@
+// command: any command, run once per run without a shell and timed like
+// /usr/bin/time: elapsed, user and system time of it and every descendant
+// (orphaned grandchildren included: the worker is a subreaper), CPU%,
+// context switches, faults and max RSS — the figures mmtests and LKP take.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "core/error.h"
+#include "workloads/builtin.h"
+#include "workloads/scratch_dir.h"
+
+namespace schedlab {
+namespace {
+
+class Command final : public Workload {
+ public:
+  const WorkloadInfo& info() const override {
+    static const WorkloadInfo kInfo{
+        "command",
+        "run a command once per run, timed like /usr/bin/time (schedlab run command -- CMD ARGS)",
+        "mmtests' and LKP's /usr/bin/time figures for any command (e.g. make test in git)",
+        {{.name = "cwd", .kind = ParamKind::kText, .default_text = ".",
+          .help = "directory the command runs in"},
+         {.name = "env", .kind = ParamKind::kList, .help = "K=V added to the environment (repeatable)"},
+         {.name = "ignore-status", .kind = ParamKind::kFlag,
+          .help = "a non-zero exit status is not an error"},
+         {.name = "discard-output", .kind = ParamKind::kFlag,
+          .help = "send the command's stdout and stderr to /dev/null instead of files"},
+         {.name = "command", .kind = ParamKind::kCommand,
+          .help = "the command and its arguments, after --"}},
+        {{"elapsed_s", "s", Better::kLower, "wall time from start to the command's exit"},
+         {"cpu_pct", "%", Better::kLower, "(user + sys) / elapsed x 100, descendants included"}},
+        "elapsed_s"};
+    return kInfo;
+  }
+
+  void validate(const Params& params, const RunOptions& options, const ScenarioPlan&) const override {
+    if (options.duration)
+      throw UsageError("--duration: the command runs once per run; use --runs for repetitions");
+    std::error_code ec;
+    if (!std::filesystem::is_directory(params.text("cwd"), ec))
+      throw UsageError("--cwd", params.text("cwd"), "an existing directory");
+    for (const auto& kv : params.list("env"))
+      if (kv.find('=') == std::string::npos || kv.front() == '=')
+        throw UsageError("--env", kv, "K=V");
+  }
+
+  int processes_per_copy(const Params&) const override { return 2; }
+
+  StopRule stop_rule(const Params&, const RunOptions&) const override { return {std::nullopt, 1}; }
+
+  // Output files go next to the result file, or to a scratch directory
+  // that is removed afterwards (its last lines still reach the error).
+  RunResources prepare_run(const Params& params, RunPrep& prep) const override {
+    RunResources r{prep.run_index, "", ""};
+    if (params.flag("discard-output")) return r;
+    if (prep.options.json_path) {
+      const std::filesystem::path json(*prep.options.json_path);
+      r.output_base = (json.parent_path().empty() ? std::filesystem::path(".") : json.parent_path()) /
+                      fmt::format("{}.run{}", json.stem().string(), prep.run_index);
+    } else {
+      r.dir = make_scratch_dir("schedlab-command", prep.journal, prep.guards);
+      r.output_base = fmt::format("{}/run{}", r.dir, prep.run_index);
+    }
+    return r;
+  }
+
+  WorkerArgs worker_args(const Params& params, const CopyPlacement& copy,
+                         const RunResources& resources) const override {
+    const auto& env = params.list("env");
+    WorkerArgs w{"command",
+                 {std::filesystem::absolute(params.text("cwd")).string(),
+                  params.flag("ignore-status") ? "1" : "0", std::to_string(env.size())}};
+    w.args.insert(w.args.end(), env.begin(), env.end());
+    const auto& command = params.list("command");
+    w.args.insert(w.args.end(), command.begin(), command.end());
+    if (!resources.output_base.empty()) {
+      const std::string base = copy.index == 0 ? resources.output_base
+                                               : fmt::format("{}.copy{}", resources.output_base, copy.index);
+      w.stdout_path = base + ".stdout";
+      w.stderr_path = base + ".stderr";
+    }
+    return w;
+  }
+
+  void derive(const Params&, const WindowOutcome& outcome, MetricValues& values) const override {
+    values.set("elapsed_s", outcome.window_s);
+    if (outcome.cpu_s && outcome.window_s > 0)
+      values.set("cpu_pct", *outcome.cpu_s / outcome.window_s * 100);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_command_workload() { return std::make_unique<Command>(); }
+
+}  // namespace schedlab

@@ -1,0 +1,35 @@
+#include "workloads/scratch_dir.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+
+#include "core/error.h"
+#include "sys/unique_fd.h"
+
+namespace schedlab {
+
+std::string make_scratch_dir(const std::string& prefix, Journal& journal, GuardStack& guards) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string tmpl = std::string(tmp && *tmp ? tmp : "/tmp") + "/" + prefix + "-" +
+                     std::to_string(getpid()) + "-XXXXXX";
+  // mkdtemp picks the name, so the directory is journaled right after it is
+  // made; a kill between the two leaves an empty directory in $TMPDIR.
+  std::string dir = tmpl;
+  if (!mkdtemp(dir.data())) throw SystemError("scratch: mkdtemp", tmpl, errno);
+  guards.push(journal, {Change::Kind::kTree, dir, "", "scratch directory " + dir});
+  return dir;
+}
+
+void write_file(const std::string& path, std::string_view text, bool executable) {
+  sys::UniqueFd fd(open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                        executable ? 0755 : 0644));
+  if (!fd) throw SystemError("scratch: create", path, errno);
+  if (write(fd.get(), text.data(), text.size()) != static_cast<ssize_t>(text.size()))
+    throw SystemError("scratch: write", path, errno);
+}
+
+}  // namespace schedlab

@@ -1,0 +1,91 @@
+// shell: UnixBench shell1 / shell8 / shell16 at any number of copies.  One
+// loop: a looper forks and execs the driver through the shell, which starts
+// --concurrent instances of the script in the background and waits.  Loops
+// in flight when the window closes are killed as whole process groups and
+// not counted (UnixBench lets them run on as orphans).
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "core/error.h"
+#include "workloads/builtin.h"
+#include "workloads/scratch_dir.h"
+#include "workloads/shell_assets.h"
+
+namespace schedlab {
+namespace {
+
+// Every instance runs: sh, sort, od, sort, grep, tee, wc, rm; plus the
+// driver's own shell.  tests/integration/shell_test.cpp counts them with
+// strace to keep this honest.
+constexpr int kExecsPerInstance = 8;
+
+class Shell final : public Workload {
+ public:
+  const WorkloadInfo& info() const override {
+    static const WorkloadInfo kInfo{
+        "shell",
+        "run N concurrent shell scripts (sort, od, grep, tee, wc on a fixed text) per loop",
+        "UnixBench shell1 / shell8 / shell16 (Shell Scripts)",
+        {{.name = "concurrent", .kind = ParamKind::kInteger, .default_text = "8",
+          .help = "scripts per loop (1, 8, 16 reproduce shell1, shell8, shell16)", .min = 1,
+          .max = 4096},
+         {.name = "shell", .kind = ParamKind::kProgram, .default_text = "/bin/sh",
+          .help = "the shell that runs the driver and the scripts"},
+         {.name = "shared-dir", .kind = ParamKind::kFlag,
+          .help = "all copies work in one directory, as UnixBench's testdir/"},
+         {.name = "locale", .kind = ParamKind::kText, .default_text = "C",
+          .help = "LC_ALL for the scripts (sort and grep speed depend on it)"}},
+        {{"lpm", "loops/min", Better::kHigher, "loops completed per minute, summed over copies"},
+         {"loops", "count", Better::kHigher, "loops completed inside the window, all copies"},
+         {"execs_per_loop", "count", Better::kLower, "execve calls one loop makes (1 + 8 x concurrent)"}},
+        "lpm",
+        /*signal_at_stop=*/true};
+    return kInfo;
+  }
+
+  void complete_params(Params& params) const override {
+    std::error_code ec;
+    auto resolved = std::filesystem::canonical(params.text("shell"), ec);
+    params.set("shell_resolved", ec ? params.text("shell") : resolved.string());
+  }
+
+  // looper + driver + per script: its shell and up to three pipeline stages.
+  int processes_per_copy(const Params& params) const override {
+    return 2 + 4 * static_cast<int>(params.integer("concurrent"));
+  }
+
+  RunResources prepare_run(const Params& params, RunPrep& prep) const override {
+    const std::string dir = make_scratch_dir("schedlab-shell", prep.journal, prep.guards);
+    write_file(dir + "/script.sh", shell_script());
+    write_file(dir + "/driver.sh", shell_driver());
+    write_file(dir + "/input.txt", shell_input());
+    if (params.flag("shared-dir")) std::filesystem::create_directory(dir + "/shared");
+    return {prep.run_index, dir, ""};
+  }
+
+  WorkerArgs worker_args(const Params& params, const CopyPlacement& copy,
+                         const RunResources& resources) const override {
+    const std::string& dir = resources.dir;
+    const std::string work = params.flag("shared-dir") ? dir + "/shared"
+                                                       : fmt::format("{}/copy-{}", dir, copy.index);
+    std::filesystem::create_directory(work);
+    return {"looper",
+            {work, params.text("shell"), dir + "/driver.sh", std::to_string(params.integer("concurrent")),
+             dir + "/script.sh", dir + "/input.txt", params.text("locale")}};
+  }
+
+  void derive(const Params& params, const WindowOutcome& outcome, MetricValues& values) const override {
+    const double loops = static_cast<double>(total_loops(outcome));
+    values.set("lpm", outcome.window_s > 0 ? loops * 60 / outcome.window_s : 0);
+    values.set("loops", loops);
+    values.set("execs_per_loop",
+               1 + kExecsPerInstance * static_cast<double>(params.integer("concurrent")));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_shell_workload() { return std::make_unique<Shell>(); }
+
+}  // namespace schedlab
