@@ -29,8 +29,11 @@ namespace schedlab {
 namespace {
 
 const Workload& find_workload(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
-  if (args.empty() || args.front().empty() || args.front()[0] == '-')
-    throw UsageError("run: missing WORKLOAD; one of spawn, execl, exec, context (see 'schedlab list')");
+  if (args.empty() || args.front().empty() || args.front()[0] == '-') {
+    std::string names;
+    for (const auto& item : workloads.items()) names += (names.empty() ? "" : ", ") + item->info().name;
+    throw UsageError("run: missing WORKLOAD; one of " + names + " (see 'schedlab list')");
+  }
   if (const Workload* w = workloads.find(args.front())) return *w;
   auto guess = workloads.did_you_mean(args.front());
   throw UsageError(fmt::format("run: unknown workload '{}'{}; see 'schedlab list'", args.front(),

@@ -44,6 +44,19 @@ class Shell final : public Workload {
     return kInfo;
   }
 
+  // The pipeline's programs must be on PATH.
+  std::optional<std::string> support_problem() const override {
+    for (const char* program : {"sort", "od", "grep", "tee", "wc", "rm"}) {
+      ParamSpec spec{.name = "shell", .kind = ParamKind::kProgram};
+      try {
+        parse_param(spec, program);
+      } catch (const UsageError&) {
+        return std::string(program) + " is not on PATH (install coreutils and grep)";
+      }
+    }
+    return std::nullopt;
+  }
+
   void complete_params(Params& params) const override {
     std::error_code ec;
     auto resolved = std::filesystem::canonical(params.text("shell"), ec);
