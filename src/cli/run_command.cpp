@@ -94,8 +94,8 @@ RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assig
   RunOptions options = to_run_options(texts);
   ScenarioRequest request = to_scenario(texts);
   Params params = workload_options.resolve();
-  w.complete_params(params);
   ScenarioPlan plan = plan_scenario(request, sys::affinity_of(0));
+  w.complete_params(params, plan);
   w.validate(params, options, plan);
   preflight_process_limits(plan.copies, w.processes_per_copy(params), request.copies.text(),
                            sys::read_process_limits());

@@ -71,10 +71,10 @@ void add_scenario_options(CLI::App& app, RunOptionTexts& t) {
 void add_run_options(CLI::App& app, RunOptionTexts& t) {
   app.add_option("--runs", t.runs, "repetitions, each a fresh set of copies (default 5)")
       ->type_name("N")->group("Run options");
-  app.add_option("--duration", t.duration,
+  app.add_option("-r,--duration,--runtime", t.duration,
                  "measurement window per run: 10, 10s, 500ms, 2m (default 10s)")
       ->type_name("TIME")->group("Run options");
-  app.add_option("--warmup", t.warmup, "time the copies run before each window opens (default 0)")
+  app.add_option("-w,--warmup", t.warmup, "time the copies run before each window opens (default 0)")
       ->type_name("TIME")->group("Run options");
   app.add_option("--warmup-runs", t.warmup_runs,
                  "runs executed first and discarded (recorded as warmup_runs) (default 0)")

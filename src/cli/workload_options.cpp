@@ -8,7 +8,8 @@ namespace schedlab {
 
 WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : info_(info) {
   for (const auto& spec : info.params) {
-    const std::string name = "--" + spec.name;
+    const std::string name =
+        (spec.short_name ? std::string("-") + spec.short_name + "," : std::string()) + "--" + spec.name;
     if (spec.kind == ParamKind::kFlag) {
       app.add_flag(name, flags_[spec.name], spec.help)->group("Workload options");
       continue;

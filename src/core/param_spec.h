@@ -30,6 +30,7 @@ struct ParamSpec {
   std::int64_t min = 0;       // kInteger only
   std::int64_t max = 0;
   std::vector<std::string> choices;  // kChoice only
+  char short_name = 0;               // one-letter alias ("-m"), for tools whose options we mirror
 };
 
 using ParamValue = std::variant<std::int64_t, std::string, bool, std::vector<std::string>>;

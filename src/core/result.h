@@ -38,6 +38,8 @@ struct RunRecord {
   double window_s = 0;      // the measurement window (or elapsed time in iteration mode)
   MetricValues values;
   ordered_json copies = ordered_json::array();  // per-copy loops, CPUs and pids
+  ordered_json details = ordered_json::object(); // workload extras (e.g. per-second RPS samples)
+  std::string display;  // text the workload shows under the run line; not stored
 };
 
 // Descriptive statistics of one metric over the runs of a set.

@@ -36,6 +36,7 @@ RunRecord run_from_json(const ordered_json& j, const std::string& where) {
   for (const auto& [name, value] : field(j, "values", where).items())
     run.values.set(name, value.get<double>());
   if (j.contains("copies")) run.copies = j.at("copies");
+  if (j.contains("details")) run.details = j.at("details");
   return run;
 }
 
@@ -93,6 +94,7 @@ void to_json(ordered_json& j, const ResultSet& set) {
     r["window_s"] = run.window_s;
     r["values"] = values;
     r["copies"] = run.copies;
+    if (!run.details.empty()) r["details"] = run.details;
     return r;
   };
   auto& runs = j["runs"] = ordered_json::array();

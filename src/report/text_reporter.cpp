@@ -78,7 +78,7 @@ void TextReporter::run_started(const ResultSet& set, int index, int total) {
 void TextReporter::run_finished(const ResultSet& set, const RunRecord& run) {
   if (progress_) *progress_ << "\r\033[K" << std::flush;
   if (labelled_) out_ << "[" << set.label << "] ";
-  out_ << format_run_line(set, run, total_);
+  out_ << format_run_line(set, run, total_) << run.display;
   out_.flush();
 }
 

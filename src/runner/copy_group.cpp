@@ -4,6 +4,8 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <ctime>
 
@@ -35,9 +37,30 @@ CopyGroup::CopyGroup(const CopyGroupSpec& spec, sys::SignalGate& gate)
     : spec_(spec), gate_(gate), region_(static_cast<int>(spec.args.size())) {}
 
 CopyGroup::~CopyGroup() {
+  stop_gracefully();
   for (pid_t pid : pids_) kill(-pid, SIGKILL);  // each copy's group: its own with --setsid
   if (pgid_ > 0) kill(-pgid_, SIGKILL);
   sys::kill_all_children();
+}
+
+// On an early exit (interrupt, error) copies still running are asked to
+// stop, so they finish their loop and join their threads, for a moment
+// before they are killed.
+void CopyGroup::stop_gracefully() noexcept {
+  if (std::count(exit_status_.begin(), exit_status_.end(), -1) == 0) return;
+  region_.set_phase(SL_PHASE_STOP);
+  for (size_t i = 0; i < pids_.size(); ++i) {
+    if (exit_status_[i] != -1) continue;
+    if (spec_.signal_at_stop) kill(pids_[i], SIGUSR1);
+  }
+  const auto deadline = monotonic_ns() + 2'000'000'000ull;
+  for (size_t i = 0; i < pids_.size(); ++i) {
+    while (exit_status_[i] == -1 && monotonic_ns() < deadline) {
+      int status = 0;
+      if (waitpid(pids_[i], &status, WNOHANG) == pids_[i]) exit_status_[i] = status;
+      else usleep(5000);
+    }
+  }
 }
 
 void CopyGroup::start() {

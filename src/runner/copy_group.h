@@ -75,6 +75,7 @@ class CopyGroup {
 
  private:
   void launch_all();
+  void stop_gracefully() noexcept;
   void wait_ready();
   // Reaps copies that exited; throws when one exited while it should still
   // be running (`finishing` = false) or failed.

@@ -1,5 +1,6 @@
 #include "runner/measure_run.h"
 
+#include "core/duration.h"
 #include "core/error.h"
 #include "runner/copy_metrics.h"
 #include "scenario/applied_scenario.h"
@@ -103,7 +104,8 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   }
   run.window_s = outcome.window_s;
   outcome.cpu_s = copies_cpu_seconds(group);
-  c.workload.derive(c.params, outcome, run.values);
+  outcome.nominal_s = to_seconds(c.options.window());
+  c.workload.derive(c.params, outcome, resources, run);
   add_copy_metrics(group, footprint, run.values);
   for (const auto& [name, value] : probe_values.items()) run.values.set(name, value);
   return measured;

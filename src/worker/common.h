@@ -65,5 +65,6 @@ int sl_exec_shell(struct sl_run *run, int argc, char **argv);
 int sl_context_loop(struct sl_run *run, int argc, char **argv);
 int sl_looper(struct sl_run *run, int argc, char **argv);
 int sl_command(struct sl_run *run, int argc, char **argv);
+int sl_wakeup(struct sl_run *run, int argc, char **argv);
 
 #endif

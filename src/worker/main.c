@@ -19,7 +19,7 @@ static const struct mode kModes[] = {
     {"spawn", sl_spawn_loop},       {"execl", sl_execl_loop},
     {"exec", sl_exec_loop},         {"exec-shell", sl_exec_shell},
     {"context", sl_context_loop},   {"looper", sl_looper},
-    {"command", sl_command},
+    {"command", sl_command},        {"wakeup", sl_wakeup},
 };
 
 int main(int argc, char **argv) {

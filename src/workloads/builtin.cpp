@@ -10,6 +10,7 @@ WorkloadRegistry builtin_workloads() {
   r.add(make_context_workload());
   r.add(make_shell_workload());
   r.add(make_command_workload());
+  r.add(make_wakeup_workload());
   return r;
 }
 

@@ -17,5 +17,6 @@ std::unique_ptr<Workload> make_exec_workload();
 std::unique_ptr<Workload> make_context_workload();
 std::unique_ptr<Workload> make_shell_workload();
 std::unique_ptr<Workload> make_command_workload();
+std::unique_ptr<Workload> make_wakeup_workload();
 
 }  // namespace schedlab

@@ -85,7 +85,9 @@ class Command final : public Workload {
     return w;
   }
 
-  void derive(const Params&, const WindowOutcome& outcome, MetricValues& values) const override {
+  void derive(const Params&, const WindowOutcome& outcome, const RunResources&,
+              RunRecord& run) const override {
+    MetricValues& values = run.values;
     values.set("elapsed_s", outcome.window_s);
     if (outcome.cpu_s && outcome.window_s > 0)
       values.set("cpu_pct", *outcome.cpu_s / outcome.window_s * 100);

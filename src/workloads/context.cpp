@@ -46,7 +46,9 @@ class Context final : public Workload {
     return {"context", {std::to_string(copy.cpus[a]), std::to_string(copy.cpus[b])}};
   }
 
-  void derive(const Params&, const WindowOutcome& outcome, MetricValues& values) const override {
+  void derive(const Params&, const WindowOutcome& outcome, const RunResources&,
+              RunRecord& run) const override {
+    MetricValues& values = run.values;
     derive_loops_per_second(outcome, values);
   }
 };

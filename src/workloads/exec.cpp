@@ -96,7 +96,9 @@ class Exec final : public Workload {
     return w;
   }
 
-  void derive(const Params&, const WindowOutcome& outcome, MetricValues& values) const override {
+  void derive(const Params&, const WindowOutcome& outcome, const RunResources&,
+              RunRecord& run) const override {
+    MetricValues& values = run.values;
     double sum_us = 0, slowest = 0;
     std::uint64_t execs = 0;
     for (size_t i = 0; i < outcome.loops.size(); ++i) {

@@ -57,7 +57,7 @@ class Shell final : public Workload {
     return std::nullopt;
   }
 
-  void complete_params(Params& params) const override {
+  void complete_params(Params& params, const ScenarioPlan&) const override {
     std::error_code ec;
     auto resolved = std::filesystem::canonical(params.text("shell"), ec);
     params.set("shell_resolved", ec ? params.text("shell") : resolved.string());
@@ -88,7 +88,9 @@ class Shell final : public Workload {
              dir + "/script.sh", dir + "/input.txt", params.text("locale")}};
   }
 
-  void derive(const Params& params, const WindowOutcome& outcome, MetricValues& values) const override {
+  void derive(const Params& params, const WindowOutcome& outcome, const RunResources&,
+              RunRecord& run) const override {
+    MetricValues& values = run.values;
     const double loops = static_cast<double>(total_loops(outcome));
     values.set("lpm", outcome.window_s > 0 ? loops * 60 / outcome.window_s : 0);
     values.set("loops", loops);

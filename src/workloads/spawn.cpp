@@ -23,7 +23,9 @@ class Spawn final : public Workload {
                          const RunResources&) const override {
     return {"spawn", {params.text("method")}};
   }
-  void derive(const Params&, const WindowOutcome& outcome, MetricValues& values) const override {
+  void derive(const Params&, const WindowOutcome& outcome, const RunResources&,
+              RunRecord& run) const override {
+    MetricValues& values = run.values;
     derive_loops_per_second(outcome, values);
   }
 };

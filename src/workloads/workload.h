@@ -65,6 +65,7 @@ struct WindowOutcome {
   std::vector<std::uint64_t> loops;    // loops each copy completed inside the window
   std::vector<double> copy_window_s;   // per copy: its own window (iteration mode) or window_s
   std::optional<double> cpu_s;         // user + system time of all copies, when known
+  double nominal_s = 0;                // the requested window (--duration), for compat formulas
 };
 
 // A workload runs its loop in lean worker processes, one per copy; the
@@ -80,8 +81,10 @@ class Workload {
   // Rejects combinations one option alone cannot (UsageError).
   virtual void validate(const Params& /*params*/, const RunOptions& /*options*/,
                         const ScenarioPlan& /*plan*/) const {}
-  // Adds values derived from the options (e.g. what --shell resolves to).
-  virtual void complete_params(Params& /*params*/) const {}
+  // Adds or resolves values that depend on the options and the machine
+  // (what --shell resolves to; schbench's default workers per message
+  // thread); throws UsageError for values only checkable here.
+  virtual void complete_params(Params& /*params*/, const ScenarioPlan& /*plan*/) const {}
   // Processes each copy keeps alive at once, for the preflight.
   virtual int processes_per_copy(const Params& params) const = 0;
   // Sets up what one run needs before its copies start; default: nothing.
@@ -92,9 +95,10 @@ class Workload {
   virtual StopRule stop_rule(const Params& params, const RunOptions& options) const;
   virtual WorkerArgs worker_args(const Params& params, const CopyPlacement& copy,
                                  const RunResources& resources) const = 0;
-  // Adds the workload's metrics for one run.
+  // Adds the workload's metrics (and optional details and display text) for
+  // one run, from the window and whatever the copies left in `resources`.
   virtual void derive(const Params& params, const WindowOutcome& outcome,
-                      MetricValues& values) const = 0;
+                      const RunResources& resources, RunRecord& run) const = 0;
 };
 
 // Loops of all copies inside the window.

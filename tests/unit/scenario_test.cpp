@@ -104,8 +104,9 @@ TEST(ExecWorkload, IterationsUnlessADurationIsGiven) {
 TEST(ExecWorkload, ExecMicrosecondsPerCopy) {
   const auto workloads = builtin_workloads();
   WindowOutcome o{2.0, {4000, 2000}, {2.0, 1.0}};
-  MetricValues v;
-  workloads.find("exec")->derive(Params{}, o, v);
+  RunRecord run;
+  workloads.find("exec")->derive(Params{}, o, RunResources{}, run);
+  const MetricValues& v = run.values;
   EXPECT_DOUBLE_EQ(*v.get("exec_us"), 500.0);
   EXPECT_DOUBLE_EQ(*v.get("elapsed_s"), 2.0);
   EXPECT_DOUBLE_EQ(*v.get("execs"), 6000.0);

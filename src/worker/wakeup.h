@@ -1,0 +1,50 @@
+/* The wakeup workload (schbench's model) inside the lean worker. */
+#ifndef SCHEDLAB_WORKER_WAKEUP_H
+#define SCHEDLAB_WORKER_WAKEUP_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "worker/histogram.h"
+
+struct wk_config {
+  int message_threads, workers, footprint_kb, operations, sleep_us;
+  int no_locking, calibrate, rps, pipe_bytes, split_pct, interval_s;
+  int msg_cpus[1024], n_msg_cpus;      /* message thread i -> msg_cpus[i % n] */
+  int worker_cpus[4096], n_worker_cpus; /* 0 = leave the workers' affinity alone */
+  const char *report;
+};
+
+/* One message or worker thread.  The futex is private to its owner:
+ * 0 = blocked, 1 = posted (schbench's protocol). */
+struct wk_thread {
+  pthread_t thread;
+  int tid;
+  int index;
+  uint32_t futex;
+  uint64_t wake_time;          /* ns, CLOCK_MONOTONIC, set by the waker */
+  struct wk_thread *next;      /* in the message thread's wait list */
+  struct wk_thread *msg;       /* a worker's message thread */
+  struct wk_thread *list_head; /* a message thread's wait list (LIFO) */
+  struct wk_thread *workers;   /* a message thread's workers */
+  uint64_t loops;              /* completed requests */
+  uint32_t pending;            /* -R: requests queued for this worker */
+  uint64_t dropped;            /* -R: requests not queued (worker backlog > 128) */
+  struct sl_hist *wakeup, *request;
+  double *a, *b, *c;           /* private matrices */
+  char *page;                  /* -p: the transferred page */
+  const struct wk_config *config;
+};
+
+/* Request work and locking (wakeup_work.c). */
+void wk_work_init(const struct wk_config *config);
+int wk_thread_alloc(struct wk_thread *t, const struct wk_config *config);
+void wk_request(struct wk_thread *t, int measuring);
+
+/* Futex post/wait (wakeup.c). */
+void wk_post(struct wk_thread *t);
+void wk_wait(struct wk_thread *t, const int *stopping);
+
+uint64_t wk_now(void);
+
+#endif

@@ -1,0 +1,200 @@
+// wakeup: schbench's message/worker model (see docs/workloads.md and
+// ../shared/reference/schbench.md), with schbench's short options, measured
+// with CLOCK_MONOTONIC nanoseconds and histograms of bounded error.  Each
+// copy is one schbench instance: one process of m x (t + 1) threads.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+
+#include "core/cpu_list.h"
+#include "core/error.h"
+#include "sys/proc_files.h"
+#include "workloads/builtin.h"
+#include "workloads/scratch_dir.h"
+#include "workloads/wakeup_report.h"
+
+namespace schedlab {
+namespace {
+
+MetricSpec latency(const std::string& name, const std::string& what) {
+  return {name, "us", Better::kLower, what};
+}
+
+std::vector<MetricSpec> wakeup_metrics() {
+  std::vector<MetricSpec> m = {{"rps", "requests/s", Better::kHigher,
+                                "requests completed in the window / the window, all copies"}};
+  for (const char* kind : {"wakeup", "request"}) {
+    for (const char* p : {"20", "50", "90", "99", "99_9"})
+      m.push_back(latency(fmt::format("{}_p{}_us", kind, p), fmt::format("{} latency p{}", kind, p)));
+    m.push_back(latency(fmt::format("{}_min_us", kind), fmt::format("smallest {} latency", kind)));
+    m.push_back(latency(fmt::format("{}_max_us", kind), fmt::format("largest {} latency", kind)));
+    m.push_back({fmt::format("{}_samples", kind), "count", Better::kHigher,
+                 fmt::format("{} latency samples in the window", kind)});
+  }
+  for (const char* p : {"20", "50", "90"})
+    m.push_back({fmt::format("rps_p{}", p), "requests/s", Better::kHigher,
+                 fmt::format("p{} of the per-second RPS samples", p)});
+  m.push_back(latency("runqueue_delay_us", "mean run-queue wait per scheduling, all threads"));
+  m.push_back(latency("runqueue_msg_us", "mean run-queue wait per scheduling, message threads"));
+  m.push_back(latency("runqueue_worker_us", "mean run-queue wait per scheduling, workers"));
+  m.push_back({"dropped_requests", "count", Better::kLower, "-R: requests not queued, backlog over 128"});
+  return m;
+}
+
+int parse_positive(const std::string& option, const std::string& text) {
+  int v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 1 || v > 100000)
+    throw UsageError(option, text, "auto or a whole number from 1 to 100000");
+  return v;
+}
+
+// The CPUs of a -M/-W value, or {} for none; `auto` resolved by the caller.
+std::vector<int> cpus_of(const std::string& option, const std::string& text,
+                         const std::vector<int>& allowed) {
+  if (text.empty() || text == "auto") return {};
+  const auto cpus = parse_cpu_list(option, text);
+  for (int cpu : cpus)
+    if (!std::binary_search(allowed.begin(), allowed.end(), cpu))
+      throw UsageError(option, text, fmt::format("CPUs of the run's set ({})", format_cpu_list(allowed)));
+  return cpus;
+}
+
+std::string join(const std::vector<int>& cpus) {
+  std::string out;
+  for (int c : cpus) out += (out.empty() ? "" : ",") + std::to_string(c);
+  return out;
+}
+
+class Wakeup final : public Workload {
+ public:
+  const WorkloadInfo& info() const override {
+    static const WorkloadInfo kInfo{
+        "wakeup",
+        "schbench: message threads wake their workers; each worker does a request",
+        "schbench (message + worker threads, wakeup latency and RPS)",
+        {{.name = "message-threads", .kind = ParamKind::kInteger, .default_text = "1",
+          .help = "message threads", .min = 1, .max = 1024, .short_name = 'm'},
+         {.name = "workers", .kind = ParamKind::kText, .default_text = "auto",
+          .help = "workers per message thread (auto: ceil(CPUs / message threads))", .short_name = 't'},
+         {.name = "footprint", .kind = ParamKind::kInteger, .default_text = "256",
+          .help = "KiB of matrices per worker", .min = 0, .max = 1048576, .short_name = 'F'},
+         {.name = "operations", .kind = ParamKind::kInteger, .default_text = "5",
+          .help = "matrix multiplies per request", .min = 0, .max = 1000000, .short_name = 'n'},
+         {.name = "sleep-us", .kind = ParamKind::kInteger, .default_text = "100",
+          .help = "usleep per request", .min = 0, .max = 10000000, .short_name = 's'},
+         {.name = "no-locking", .kind = ParamKind::kFlag, .help = "skip the per-CPU lock",
+          .short_name = 'L'},
+         {.name = "calibrate", .kind = ParamKind::kFlag,
+          .help = "request latency excludes the usleep; implies -L", .short_name = 'C'},
+         {.name = "message-cpus", .kind = ParamKind::kText,
+          .help = "CPUs of the message threads (thread i on the i-th), or auto", .short_name = 'M'},
+         {.name = "worker-cpus", .kind = ParamKind::kText, .help = "CPUs of the workers, or auto",
+          .short_name = 'W'},
+         {.name = "rps", .kind = ParamKind::kInteger, .default_text = "0",
+          .help = "fixed total request rate (0: saturation)", .min = 0, .max = 1000000000,
+          .short_name = 'R'},
+         {.name = "pipe", .kind = ParamKind::kInteger, .default_text = "0",
+          .help = "pipe mode: bytes written per wakeup (0: off)", .min = 0, .max = 1048576,
+          .short_name = 'p'},
+         {.name = "split", .kind = ParamKind::kInteger, .default_text = "100",
+          .help = "percent of the footprint private per worker; the rest is shared", .min = 0,
+          .max = 100},
+         {.name = "interval", .kind = ParamKind::kInteger, .default_text = "0",
+          .help = "print the RPS of every S seconds to stderr (0: off)", .min = 0, .max = 86400,
+          .short_name = 'i'},
+         {.name = "schbench-compat", .kind = ParamKind::kFlag,
+          .help = "schbench's actual behaviour: -M auto workers on all CPUs, average rps = all "
+                  "requests / --duration"}},
+        wakeup_metrics(),
+        "rps"};
+    return kInfo;
+  }
+
+  // Resolves -t auto (from the run's CPUs, as schbench from nprocs) and -C's -L.
+  void complete_params(Params& params, const ScenarioPlan& plan) const override {
+    const auto m = params.integer("message-threads");
+    int t = 0;
+    if (params.text("workers") == "auto")
+      t = static_cast<int>((static_cast<std::int64_t>(plan.cpu_set.size()) + m - 1) / m);
+    else
+      t = parse_positive("--workers", params.text("workers"));
+    params.set("workers", std::to_string(t));
+    if (params.flag("calibrate")) params.set("no-locking", true);
+  }
+
+  void validate(const Params& p, const RunOptions&, const ScenarioPlan& plan) const override {
+    const auto m = p.integer("message-threads");
+    cpus_of("--message-cpus", p.text("message-cpus"), plan.cpu_set);
+    cpus_of("--worker-cpus", p.text("worker-cpus"), plan.cpu_set);
+    const bool auto_pin = p.text("message-cpus") == "auto" || p.text("worker-cpus") == "auto";
+    if (auto_pin && m > static_cast<std::int64_t>(plan.cpu_set.size()))
+      throw UsageError("--message-threads", std::to_string(m),
+                       fmt::format("at most {} with -M auto (one CPU per message thread)", plan.cpu_set.size()));
+    if (auto_pin && !p.flag("schbench-compat") && m == static_cast<std::int64_t>(plan.cpu_set.size()))
+      throw UsageError("--message-cpus", "auto",
+                       "more CPUs than message threads, to leave CPUs for the workers (or --schbench-compat)");
+    if (p.integer("rps") > 0 && p.integer("rps") < m)
+      throw UsageError("--rps", std::to_string(p.integer("rps")),
+                       fmt::format("at least --message-threads ({}): the rate is divided among them", m));
+    if (p.integer("rps") > 0 && p.integer("pipe") > 0)
+      throw UsageError("--pipe: cannot be combined with --rps");
+  }
+
+  int processes_per_copy(const Params& p) const override {
+    return static_cast<int>(p.integer("message-threads") * (std::stoi(p.text("workers")) + 1) + 1);
+  }
+
+  RunResources prepare_run(const Params&, RunPrep& prep) const override {
+    return {prep.run_index, make_scratch_dir("schedlab-wakeup", prep.journal, prep.guards), ""};
+  }
+
+  WorkerArgs worker_args(const Params& p, const CopyPlacement& copy,
+                         const RunResources& resources) const override {
+    const auto m = static_cast<size_t>(p.integer("message-threads"));
+    std::vector<int> msg = cpus_of("--message-cpus", p.text("message-cpus"), copy.cpus);
+    std::vector<int> workers = cpus_of("--worker-cpus", p.text("worker-cpus"), copy.cpus);
+    if (p.text("message-cpus") == "auto" || p.text("worker-cpus") == "auto") {
+      msg.assign(copy.cpus.begin(), copy.cpus.begin() + static_cast<long>(std::min(m, copy.cpus.size())));
+      workers = p.flag("schbench-compat") ? copy.cpus
+                                          : std::vector<int>(copy.cpus.begin() + static_cast<long>(msg.size()),
+                                                             copy.cpus.end());
+    }
+    auto kv = [](const char* k, auto v) { return fmt::format("{}={}", k, v); };
+    return {"wakeup",
+            {kv("m", m), kv("t", p.text("workers")), kv("F", p.integer("footprint")),
+             kv("n", p.integer("operations")), kv("s", p.integer("sleep-us")),
+             kv("L", p.flag("no-locking") ? 1 : 0), kv("C", p.flag("calibrate") ? 1 : 0),
+             kv("R", p.integer("rps")), kv("p", p.integer("pipe")), kv("split", p.integer("split")),
+             kv("i", p.integer("interval")), kv("M", join(msg)), kv("W", join(workers)),
+             kv("report", fmt::format("{}/copy-{}.report", resources.dir, copy.index))}};
+  }
+
+  void derive(const Params& p, const WindowOutcome& outcome, const RunResources& resources,
+              RunRecord& run) const override {
+    WakeupData all;
+    for (size_t i = 0; i < outcome.loops.size(); ++i) {
+      const std::string path = fmt::format("{}/copy-{}.report", resources.dir, i);
+      auto text = sys::read_text(path);
+      if (!text) throw Error(ExitStatus::kWorkloadFailed, "wakeup: copy " + std::to_string(i) + " left no report");
+      WakeupData copy = parse_wakeup_report(*text);
+      if (i == 0) all = std::move(copy);
+      else merge_wakeup(all, copy);
+    }
+    const bool compat = p.flag("schbench-compat");
+    add_wakeup_metrics(all, compat, outcome.nominal_s, run.values);
+    run.details["rps_per_second"] = all.rps_samples;
+    run.details["requests_total"] = all.total_requests;
+    run.details["rps_formula"] = compat ? "all requests / --duration (schbench's average rps)"
+                                        : "requests in the window / the window";
+    run.display = format_schbench_blocks(all, run.values, p.integer("pipe") > 0);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_wakeup_workload() { return std::make_unique<Wakeup>(); }
+
+}  // namespace schedlab
