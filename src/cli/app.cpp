@@ -31,6 +31,20 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
   app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
                                 "cgroups, sched features, mounts), from its journal");
+  struct {
+    std::vector<std::string> files;
+    std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
+    bool paired = false, force = false;
+  } cmp;
+  auto* compare = app.add_subcommand("compare", "compare result sets: the first is the baseline");
+  compare->add_option("files", cmp.files, "result files")->required()->type_name("FILE...");
+  compare->add_option("--style", cmp.style, "mmtests (default), lkp, markdown, csv or json");
+  compare->add_option("--test", cmp.test, "welch (default), mwu or overlap");
+  compare->add_option("--alpha", cmp.alpha, "significance level (default 0.05)");
+  compare->add_flag("--paired", cmp.paired, "pair runs by --vary block (paired t-test)");
+  compare->add_option("--metrics", cmp.metrics, "metrics to compare, comma-separated (default: "
+                                                "primary, CPU split, rusage)");
+  compare->add_flag("--force", cmp.force, "compare even when the workload specs differ");
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
@@ -43,6 +57,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (app.got_subcommand("restore")) return restore_command();
   restore_leftovers();  // every command first undoes what a dead run left
   if (run->parsed()) return run_command(workloads, run->remaining());
+  if (compare->parsed())
+    return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force);
   if (app.got_subcommand("list")) return list_command(workloads);
   return env_command(env_json);
 }

@@ -13,6 +13,9 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
 int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
 int restore_command();
+int compare_command(const std::vector<std::string>& files, const std::string& style,
+                    const std::string& test, const std::string& alpha, bool paired,
+                    const std::string& metrics, bool force);
 // Restores what dead runs left behind, saying so on stderr; false when
 // something could not be restored.
 bool restore_leftovers();

@@ -1,0 +1,147 @@
+#include "compare/comparison.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cmath>
+#include <map>
+
+#include "compare/spec_check.h"
+#include "core/error.h"
+#include "stats/descriptive.h"
+#include "stats/mmtests_stats.h"
+
+namespace schedlab {
+namespace {
+
+constexpr const char* kDefaultExtras[] = {"cpu_user_pct", "cpu_sys_pct",     "cpu_idle_pct",
+                                          "user_s",       "sys_s",           "voluntary_ctxsw",
+                                          "involuntary_ctxsw", "minor_faults", "major_faults",
+                                          "max_rss_kb"};
+
+std::vector<double> values_of(const ResultSet& set, const std::string& metric) {
+  std::vector<double> xs;
+  for (const auto& run : set.runs)
+    if (auto v = run.values.get(metric)) xs.push_back(*v);
+  return xs;
+}
+
+// Values of both sets for the blocks they share, in block order.
+std::pair<std::vector<double>, std::vector<double>> paired_values(const ResultSet& a,
+                                                                  const ResultSet& b,
+                                                                  const std::string& metric) {
+  std::map<int, double> by_block;
+  for (const auto& run : a.runs)
+    if (auto v = run.values.get(metric); v && run.block > 0) by_block[run.block] = *v;
+  std::pair<std::vector<double>, std::vector<double>> out;
+  for (const auto& run : b.runs) {
+    auto v = run.values.get(metric);
+    auto it = by_block.find(run.block);
+    if (!v || it == by_block.end()) continue;
+    out.first.push_back(it->second);
+    out.second.push_back(*v);
+  }
+  return out;
+}
+
+Cell make_cell(std::vector<double> values, const MetricSpec& spec) {
+  Cell c;
+  c.values = std::move(values);
+  c.summary = stats::summarize(c.values);
+  const bool positive = std::all_of(c.values.begin(), c.values.end(), [](double x) { return x > 0; });
+  c.harmonic = spec.better == Better::kHigher && positive && !c.values.empty();
+  c.center = c.harmonic ? stats::harmonic_mean(c.values) : c.summary.mean;
+  c.spread = c.harmonic ? stats::harmonic_stddev(c.values) : c.summary.stddev;
+  return c;
+}
+
+void compare_with_base(Cell& cell, const Cell& base, const ResultSet& base_set, const ResultSet& set,
+                       const MetricSpec& spec, const CompareOptions& o) {
+  const bool higher = spec.better == Better::kHigher;
+  cell.change_pct = stats::mmtests_change(base.center, cell.center, higher);
+  cell.relative_pct = base.summary.mean != 0 ? (cell.summary.mean - base.summary.mean) / base.summary.mean * 100 : 0;
+  if (o.paired) {
+    auto [a, b] = paired_values(base_set, set, spec.name);
+    cell.test = stats::paired_t_test(a, b, o.alpha);
+  } else {
+    cell.test = stats::run_test(o.test, base.values, cell.values, o.alpha);
+  }
+  cell.effect_size = stats::hedges_g(base.values, cell.values);
+  if (cell.test->available && base.summary.mean != 0) {
+    const auto ci = stats::welch_difference_interval(base.values, cell.values, 1 - o.alpha);
+    cell.change_interval_pct = stats::Interval{ci.low / base.summary.mean * 100,
+                                               ci.high / base.summary.mean * 100};
+  }
+}
+
+std::vector<MetricSpec> chosen_metrics(const std::vector<ResultSet>& sets, const CompareOptions& o) {
+  const ResultSet& base = sets.front();
+  const std::vector<std::string> names = o.metrics.empty() ? default_metrics(base) : o.metrics;
+  std::vector<MetricSpec> specs;
+  for (const auto& name : names) {
+    const MetricSpec* spec = nullptr;
+    for (const auto& set : sets)
+      if (!spec) spec = find_metric(set.metrics, name);
+    if (!spec) {
+      std::vector<std::string> known;
+      for (const auto& m : base.metrics) known.push_back(m.name);
+      throw UsageError("--metrics", name, fmt::format("a metric of the sets: {}", fmt::join(known, ", ")));
+    }
+    specs.push_back(*spec);
+  }
+  return specs;
+}
+
+void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o) {
+  const auto diffs = spec_differences(sets);
+  if (!diffs.empty() && !o.force)
+    throw UsageError(fmt::format("compare: the workload specs differ: {}; compare like with like, or "
+                                 "--force",
+                                 fmt::join(diffs, "; ")));
+  if (o.paired)
+    for (const auto& set : sets)
+      for (const auto& run : set.runs)
+        if (run.block == 0)
+          throw UsageError(fmt::format("--paired: set {} has runs without a block index (only sets of "
+                                       "one --vary run can be paired)",
+                                       set.label));
+}
+
+}  // namespace
+
+std::vector<std::string> default_metrics(const ResultSet& set) {
+  std::vector<std::string> names = {set.workload.primary_metric};
+  for (const char* extra : kDefaultExtras)
+    if (find_metric(set.metrics, extra)) names.push_back(extra);
+  return names;
+}
+
+Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o) {
+  if (sets.empty()) throw UsageError("compare: no result sets to compare");
+  check_specs(sets, o);
+  Comparison c{std::move(sets), {}, o, {}};
+  const ResultSet& base = c.sets.front();
+  for (const auto& set : c.sets)
+    if (set.status != Status::kPass)
+      c.notes.push_back(fmt::format("{}: {} ({}), not compared", set.label, to_string(set.status), set.error));
+  for (const auto& spec : chosen_metrics(c.sets, o)) {
+    ComparedMetric m{spec, {}};
+    for (const auto& set : c.sets) {
+      auto values = values_of(set, spec.name);
+      if (set.status != Status::kPass || values.empty()) m.cells.emplace_back();
+      else m.cells.push_back(make_cell(std::move(values), spec));
+    }
+    for (size_t i = 1; i < m.cells.size(); ++i) {
+      if (!m.cells[i] || !m.cells[0]) continue;
+      compare_with_base(*m.cells[i], *m.cells[0], base, c.sets[i], spec, o);
+      if (!m.cells[i]->test->available)
+        c.notes.push_back(fmt::format("{} of {}: no {} test: {}", spec.name, c.sets[i].label,
+                                      o.paired ? "paired-t" : stats::to_string(o.test),
+                                      m.cells[i]->test->why_not));
+    }
+    c.metrics.push_back(std::move(m));
+  }
+  return c;
+}
+
+}  // namespace schedlab

@@ -1,0 +1,68 @@
+// LKP's comparison table (intel/lkp-tests lib/compare.rb): per set the mean
+// and " ±N%" (population stddev, shown above 2%), "%+10.1f%% " change
+// against the first set, the stat named WORKLOAD.METRIC; percentage
+// metrics show the absolute difference.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/compare_reporters.h"
+
+namespace schedlab {
+namespace {
+
+double population_stddev(const std::vector<double>& xs, double mean) {
+  if (xs.size() < 2) return -1;
+  double ss = 0;
+  for (double x : xs) ss += (x - mean) * (x - mean);
+  return std::sqrt(ss / static_cast<double>(xs.size()));
+}
+
+std::string value_text(const std::optional<Cell>& cell) {
+  if (!cell) return fmt::format("{:>10}{:6}", "-", "");
+  const double avg = cell->summary.mean;
+  std::string v = std::fabs(avg) < 1000 ? fmt::format("{:10.2f}", avg)
+                  : std::fabs(avg) > 1e8 ? fmt::format("{:10.4g}", avg)
+                                         : fmt::format("{:10d}", static_cast<long long>(avg));
+  const double sd = population_stddev(cell->values, avg);
+  const double pct = avg != 0 && sd >= 0 ? 100 * sd / std::fabs(avg) : 0;
+  return v + (pct > 2 ? fmt::format(" \u00b1{:3d}%", static_cast<int>(pct)) : std::string(6, ' '));
+}
+
+std::string change_text(const ComparedMetric& m, size_t i) {
+  if (!m.cells[i] || !m.cells[0]) return std::string(12, ' ');
+  const bool absolute = m.spec.unit == "%";
+  if (absolute) return fmt::format("{:+10.1f}  ", m.cells[i]->summary.mean - m.cells[0]->summary.mean);
+  const double p = m.cells[i]->relative_pct;
+  return std::fabs(p) >= 1e5 ? fmt::format("{:+10.2g}% ", p) : fmt::format("{:+10.1f}% ", p);
+}
+
+}  // namespace
+
+std::string format_lkp(const Comparison& c) {
+  std::string out;
+  std::string labels = fmt::format("{:>16} ", c.sets.front().label.substr(0, 16));
+  std::string dashes = std::string(16, '-') + " ";
+  std::string head1 = "         %stddev", head2 = "             \\  ";
+  for (size_t i = 1; i < c.sets.size(); ++i) {
+    labels += fmt::format("{:>27} ", c.sets[i].label.substr(0, 27));
+    dashes += std::string(27, '-') + " ";
+    head1 += "     %change         %stddev";
+    head2 += "        |                \\  ";
+  }
+  out += labels + "\n" + dashes + "\n" + head1 + "\n" + head2 + "\n";
+  std::vector<const ComparedMetric*> sorted;
+  for (const auto& m : c.metrics) sorted.push_back(&m);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto* a, const auto* b) { return a->spec.name < b->spec.name; });
+  for (const auto* m : sorted) {
+    std::string line = value_text(m->cells[0]);
+    for (size_t i = 1; i < m->cells.size(); ++i) line += change_text(*m, i) + value_text(m->cells[i]);
+    out += line + "  " + c.sets.front().workload.name + "." + m->spec.name + "\n";
+  }
+  for (const auto& note : c.notes) out += "note: " + note + "\n";
+  return out;
+}
+
+}  // namespace schedlab
