@@ -45,6 +45,16 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   compare->add_option("--metrics", cmp.metrics, "metrics to compare, comma-separated (default: "
                                                 "primary, CPU split, rusage)");
   compare->add_flag("--force", cmp.force, "compare even when the workload specs differ");
+  struct {
+    std::string baseline, bad, threshold = "5", max_runs = "15", json;
+  } chk;
+  auto* check = app.add_subcommand("check", "for git bisect run: re-run the baseline's spec; exit 0 "
+                                            "good, 1 bad, 125 cannot tell");
+  check->add_option("--baseline", chk.baseline, "result file of the good kernel")->required();
+  check->add_option("--bad", chk.bad, "result file of the bad kernel (optional)");
+  check->add_option("--threshold", chk.threshold, "percent loss of the primary metric that is bad (default 5)");
+  check->add_option("--max-runs", chk.max_runs, "most runs before giving up with 125 (default 15)");
+  check->add_option("--json", chk.json, "write the evidence (runs, change, interval, verdict)");
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
@@ -52,11 +62,17 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
+    if (argc > 1 && std::string(argv[1]) == "check") {  // git bisect run: stop, do not mark bad
+      std::cerr << "schedlab: " << e.what() << " (check exits 255 so that git bisect run stops)\n";
+      return 255;
+    }
     throw UsageError(std::string(e.what()) + " (see 'schedlab --help')");
   }
   if (app.got_subcommand("restore")) return restore_command();
   restore_leftovers();  // every command first undoes what a dead run left
   if (run->parsed()) return run_command(workloads, run->remaining());
+  if (check->parsed())
+    return check_command(workloads, chk.baseline, chk.bad, chk.threshold, chk.max_runs, chk.json);
   if (compare->parsed())
     return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force);
   if (app.got_subcommand("list")) return list_command(workloads);

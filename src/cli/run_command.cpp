@@ -12,17 +12,14 @@
 
 #include "cli/commands.h"
 #include "cli/run_options.h"
+#include "cli/run_setup.h"
 #include "cli/vary.h"
 #include "cli/workload_options.h"
 #include "core/error.h"
 #include "env/environment.h"
 #include "report/result_file.h"
 #include "report/text_reporter.h"
-#include "runner/preflight.h"
 #include "runner/runner.h"
-#include "runner/worker_path.h"
-#include "sys/affinity.h"
-#include "sys/limits.h"
 #include "sys/reaper.h"
 
 namespace schedlab {
@@ -38,13 +35,6 @@ const Workload& find_workload(const WorkloadRegistry& workloads, const std::vect
   auto guess = workloads.did_you_mean(args.front());
   throw UsageError(fmt::format("run: unknown workload '{}'{}; see 'schedlab list'", args.front(),
                                guess ? fmt::format(" (did you mean '{}'?)", *guess) : ""));
-}
-
-std::string locate_worker() {
-  if (auto worker = find_worker()) return *worker;
-  throw Error(ExitStatus::kUsage,
-              "cannot find schedlab-worker, the loop program, beside the schedlab binary "
-              "(install both into the same directory)");
 }
 
 // The command line as typed, before --vary is expanded.
@@ -94,17 +84,12 @@ RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assig
   RunOptions options = to_run_options(texts);
   ScenarioRequest request = to_scenario(texts);
   Params params = workload_options.resolve();
-  ScenarioPlan plan = plan_scenario(request, sys::affinity_of(0));
-  w.complete_params(params, plan);
-  w.validate(params, options, plan);
-  preflight_process_limits(plan.copies, w.processes_per_copy(params), request.copies.text(),
-                           sys::read_process_limits());
   std::string label = options.label.value_or(
       environment.value("kernel", ordered_json::object()).value("release", std::string("unknown")));
   if (!assignment.empty())
     label = options.label ? *options.label + " " + assignment_label(assignment) : assignment_label(assignment);
-  RunSetup setup{w,        std::move(params), std::move(options), std::move(request), std::move(plan),
-                 worker,   environment,       label};
+  RunSetup setup = make_run_setup(w, std::move(params), std::move(options), std::move(request), worker,
+                                  environment, std::move(label));
   for (const auto& [key, value] : assignment) setup.vary[key] = value;
   return setup;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/cpu_list.h"
+#include "core/duration.h"
 #include "core/version.h"
 #include "probes/probe.h"
 #include "runner/block_plan.h"
@@ -45,6 +46,10 @@ ResultSet describe_set(const RunSetup& s, std::uint64_t seed, bool varied) {
   set.workload.primary_metric = s.workload.info().primary_metric;
   set.scenario.requested = requested_json(s.request);
   set.scenario.requested["runs"] = s.options.runs;
+  set.scenario.requested["duration_s"] =
+      s.options.duration ? ordered_json(to_seconds(*s.options.duration)) : ordered_json(nullptr);
+  set.scenario.requested["warmup_s"] = to_seconds(s.options.warmup);
+  set.scenario.requested["warmup_runs"] = s.options.warmup_runs;
   if (varied) {
     set.scenario.requested["vary"] = s.vary;
     set.scenario.requested["seed"] = seed;

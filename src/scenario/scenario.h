@@ -52,5 +52,8 @@ ScenarioPlan plan_scenario(const ScenarioRequest& request, const std::vector<int
 
 // scenario.requested of a result: every control as asked.
 ordered_json requested_json(const ScenarioRequest& request);
+// The inverse, to re-run a result's scenario (check).  Throws UsageError
+// naming the field when the record is not one this version wrote.
+ScenarioRequest request_from_json(const ordered_json& requested);
 
 }  // namespace schedlab

@@ -1,0 +1,79 @@
+// `schedlab check` end to end: a temporary git repository whose commits
+// build a small C program, one commit making it markedly slower;
+// `git bisect run` with `schedlab check` must name that commit.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "integration/harness.h"
+#include "sys/proc_files.h"
+
+namespace schedlab::testing {
+namespace {
+
+int sh(const std::string& dir, const std::string& command) {
+  return system(("cd " + dir + " && " + command + " >/dev/null 2>&1").c_str());
+}
+
+void commit(const std::string& dir, const std::string& name, long loops) {
+  std::ofstream(dir + "/prog.c") << "/* " << name << " */\nint main(void) { volatile unsigned long s = 0;\n"
+                                 << "  for (unsigned long i = 0; i < " << loops << "UL; i++) s += i;\n"
+                                 << "  return s == 1; }\n";
+  ASSERT_EQ(sh(dir, "git add prog.c && git commit -qm " + name), 0);
+}
+
+bool have(const char* program) {
+  return system((std::string("command -v ") + program + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+}  // namespace
+
+TEST(Check, GitBisectRunFindsTheSlowCommit) {
+  if (!have("git") || !have("cc")) GTEST_SKIP() << "needs git and cc";
+  TempDir repo;
+  const std::string dir = repo.path();
+  ASSERT_EQ(sh(dir, "git init -q && git config user.email t@example.invalid && git config user.name t"), 0);
+  commit(dir, "c1", 20000000);
+  commit(dir, "c2", 20000000);
+  commit(dir, "c3", 20000000);
+  commit(dir, "c4-slow", 60000000);  // three times the work
+  commit(dir, "c5", 60000000);
+  ASSERT_EQ(sh(dir, "git checkout -q HEAD~4 && cc -O0 -o prog prog.c"), 0);
+  const std::string good = repo.file("good.json");
+  Outcome base = run_schedlab({"run", "command", "--runs", "3", "--cwd", dir, "--json", good, "--",
+                               dir + "/prog"});
+  ASSERT_EQ(base.status, 0) << base.err;
+  ASSERT_EQ(sh(dir, "git checkout -q -"), 0);
+  const std::string step = std::string("cc -O0 -o prog prog.c && ") + SCHEDLAB_BIN +
+                           " check --baseline " + good + " --threshold 20";
+  TempDir logs;
+  const std::string log_file = logs.file("bisect.log");
+  const int rc = system(("cd " + dir + " && git bisect start HEAD HEAD~4 >/dev/null && git bisect run sh -c '" +
+                          step + "' > " + log_file + " 2>&1").c_str());
+  const std::string log = sys::read_text(log_file).value_or("");
+  ASSERT_EQ(rc, 0) << log;
+  EXPECT_NE(log.find("is the first bad commit"), std::string::npos) << log;
+  EXPECT_NE(log.find("c4-slow"), std::string::npos) << log;
+  EXPECT_TRUE(leftover_children().empty());
+}
+
+TEST(Check, VerdictsEvidenceAndBadInput) {
+  TempDir dir;
+  const std::string good = dir.file("good.json");
+  ASSERT_EQ(run_schedlab({"run", "command", "--runs", "3", "--json", good, "--", "sh", "-c",
+                          "i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done"}).status, 0);
+  const Outcome same = run_schedlab({"check", "--baseline", good, "--threshold", "50", "--json",
+                                     dir.file("check.json")});
+  EXPECT_EQ(same.status, 0) << same.out << same.err;
+  EXPECT_EQ(same.out.rfind("good: elapsed_s ", 0), 0u) << same.out;
+  const auto evidence = read_json(dir.file("check.json"));
+  EXPECT_EQ(evidence["verdict"], "good");
+  EXPECT_GE(evidence["set"]["runs"].size(), 3u);
+  EXPECT_EQ(run_schedlab({"check", "--baseline", dir.file("missing.json")}).status, 255)
+      << "bad input stops the bisection";
+  EXPECT_EQ(run_schedlab({"check"}).status, 255);
+  EXPECT_EQ(run_schedlab({"check", "--baseline", good, "--threshold", "abc"}).status, 255);
+}
+
+}  // namespace schedlab::testing
