@@ -55,6 +55,12 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   check->add_option("--threshold", chk.threshold, "percent loss of the primary metric that is bad (default 5)");
   check->add_option("--max-runs", chk.max_runs, "most runs before giving up with 125 (default 15)");
   check->add_option("--json", chk.json, "write the evidence (runs, change, interval, verdict)");
+  std::string suite_name, suite_scale = "quick", suite_json;
+  auto* suite = app.add_subcommand("suite", "named bundles: quick (every workload briefly), lkml "
+                                            "(the four reported regressions' scenarios)");
+  suite->add_option("name", suite_name, "quick or lkml")->required();
+  suite->add_option("--scale", suite_scale, "lkml: quick (default) or full");
+  suite->add_option("--json", suite_json, "keep every result file in this directory");
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
@@ -71,6 +77,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (app.got_subcommand("restore")) return restore_command();
   restore_leftovers();  // every command first undoes what a dead run left
   if (run->parsed()) return run_command(workloads, run->remaining());
+  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json);
   if (check->parsed())
     return check_command(workloads, chk.baseline, chk.bad, chk.threshold, chk.max_runs, chk.json);
   if (compare->parsed())

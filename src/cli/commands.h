@@ -13,6 +13,8 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
 int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
 int restore_command();
+int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
+                  const std::string& json_dir);
 int check_command(const WorkloadRegistry& workloads, const std::string& baseline, const std::string& bad,
                   const std::string& threshold, const std::string& max_runs, const std::string& json);
 int compare_command(const std::vector<std::string>& files, const std::string& style,

@@ -38,8 +38,13 @@ double row_value(Row row, const Cell& c) {
   return c.summary.max;
 }
 
-// Label split for the two header lines, as mmtests (a "-rcN" stays on line 1).
+// Label split for the two header lines, as mmtests (a "-rcN" stays on line
+// 1); --vary labels split between assignments or between key and value.
 std::pair<std::string, std::string> split_label(const std::string& label) {
+  if (const size_t space = label.find(' '); space != std::string::npos)
+    return {label.substr(0, space), label.substr(space + 1)};
+  if (const size_t eq = label.find('='); eq != std::string::npos)
+    return {label.substr(0, eq), label.substr(eq + 1)};
   size_t dash = label.find('-');
   if (dash == std::string::npos) return {label, ""};
   if (std::regex_search(label.substr(dash), std::regex("^-rc[0-9]"))) {

@@ -1,0 +1,145 @@
+// `schedlab suite quick|lkml [--scale quick|full] [--json DIR]`: named
+// bundles of runs.  quick: every workload briefly, one summary table.
+// lkml: the four reported regressions' scenarios at this machine's scale,
+// each an interleaved --vary comparison printed in mmtests' style.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "compare/comparison.h"
+#include "core/error.h"
+#include "report/compare_reporters.h"
+#include "report/result_file.h"
+#include "report/table.h"
+#include "stats/descriptive.h"
+#include "sys/affinity.h"
+
+namespace schedlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct SuiteRun {
+  std::string name;               // result file stem
+  std::string title;              // what it reproduces
+  std::vector<std::string> args;  // after `schedlab run`
+};
+
+std::vector<SuiteRun> quick_runs() {
+  return {{"spawn", "UnixBench spawn, one copy per CPU",
+           {"spawn", "--copies", "auto", "--duration", "3s", "--runs", "3"}},
+          {"execl", "UnixBench execl", {"execl", "--duration", "3s", "--runs", "3"}},
+          {"exec", "fork+exec /bin/true", {"exec", "--iterations", "2000", "--runs", "3"}},
+          {"context", "UnixBench context1", {"context", "--duration", "3s", "--runs", "3"}},
+          {"shell", "UnixBench shell8, one copy per CPU",
+           {"shell", "--concurrent", "8", "--copies", "auto", "--duration", "5s", "--runs", "3"}},
+          {"command", "a shell loop of 300 /bin/true, timed",
+           {"command", "--runs", "3", "--discard-output", "--", "/bin/sh", "-c",
+            "i=0; while [ $i -lt 300 ]; do /bin/true; i=$((i+1)); done"}},
+          {"wakeup", "schbench -m 1", {"wakeup", "-m", "1", "--duration", "3s", "--runs", "3"}}};
+}
+
+// The four reports of ../shared/seeds, at this machine's scale.
+std::vector<SuiteRun> lkml_runs(bool full) {
+  const std::string runs = full ? "10" : "3", duration = full ? "30s" : "3s";
+  const auto cpus = sys::affinity_of(0);
+  const std::string last_cpu = std::to_string(cpus.back());
+  const std::string m = std::to_string(std::max<size_t>(1, std::min<size_t>(4, cpus.size() - 1)));
+  const std::vector<std::string> common = {"--runs", runs, "--allow-unapplied", "--seed", "1"};
+  auto with = [&](std::vector<std::string> a) {
+    a.insert(a.end(), common.begin(), common.end());
+    return a;
+  };
+  std::vector<SuiteRun> out = {
+      {"fork-autogroup", "fork benchmark lost 30% with autogroup (UnixBench spawn -c CPUs)",
+       with({"spawn", "--copies", "auto", "--duration", duration, "--vary", "autogroup=off,on", "--vary",
+             "cgroup-depth=0,3"})},
+      {"shell-scripts", "UnixBench Shell Scripts (8 concurrent) lost 8% at 4-8 copies per CPU",
+       with({"shell", "--concurrent", "8", "--duration", duration, "--vary", "copies=auto,4x"})},
+      {"exec-true", "20000 x /bin/true pinned to one CPU 12% slower (shell_bench.sh)",
+       with({"exec", "--cpus", last_cpu, "--iterations", full ? "20000" : "5000", "--vary",
+             "via-shell=off,on"})},
+      {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups",
+       with({"wakeup", "-L", "-n", "0", "-m", m, "-M", cpus.size() > 1 ? "auto" : "", "--duration",
+             duration, "--vary", "sleep-us=100,0", "--vary", "cgroup-depth=0,3"})}};
+  if (cpus.size() <= 1) {  // -M auto needs a CPU besides the message threads'
+    auto& a = out.back().args;
+    a.erase(std::find(a.begin(), a.end(), "-M"), std::find(a.begin(), a.end(), "-M") + 2);
+  }
+  return out;
+}
+
+int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json) {
+  std::vector<std::string> args = r.args;
+  args.insert(args.end() - (r.args[0] == "command" ? 5 : 0), {"--quiet", "--json", json});
+  try {
+    return run_command(workloads, args);
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const Error& e) {
+    std::cerr << fmt::format("schedlab suite: {}: {}\n", r.name, e.what());
+    return static_cast<int>(e.status());
+  }
+}
+
+std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& done) {
+  Table table({"workload", "metric", "mean", "CoeffVar", "runs", "status"});
+  for (const auto& [r, file] : done) {
+    try {
+      const auto set = read_result_file(file).sets.at(0);
+      const auto s = set.summarize();
+      const auto it = s.find(set.workload.primary_metric);
+      table.add_row({r.name, set.workload.primary_metric,
+                     it == s.end() ? "-" : format_number(it->second.mean, 10),
+                     it == s.end() ? "-" : format_number(it->second.cv_pct, 6) + "%",
+                     std::to_string(set.runs.size()), to_string(set.status)});
+    } catch (const std::exception&) {
+      table.add_row({r.name, "-", "-", "-", "0", "no result"});
+    }
+  }
+  return table.render();
+}
+
+}  // namespace
+
+int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
+                  const std::string& json_dir) {
+  if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
+  if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
+  std::error_code ec;
+  if (!json_dir.empty() && !fs::is_directory(json_dir, ec))
+    throw UsageError("--json", json_dir, "an existing directory (the suite writes one file per run)");
+  std::string dir = json_dir;
+  if (dir.empty()) {
+    char tmpl[] = "/tmp/schedlab-suite-XXXXXX";
+    if (!mkdtemp(tmpl)) throw SystemError("suite: mkdtemp", tmpl, errno);
+    dir = tmpl;
+  }
+  const auto runs = name == "quick" ? quick_runs() : lkml_runs(scale == "full");
+  std::vector<std::pair<SuiteRun, std::string>> done;
+  int worst = 0;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const std::string file = fmt::format("{}/{}.json", dir, runs[i].name);
+    std::cerr << fmt::format("schedlab suite {}: {}/{} {}: {}\n", name, i + 1, runs.size(), runs[i].name,
+                             runs[i].title);
+    worst = std::max(worst, run_one(workloads, runs[i], file));
+    done.emplace_back(runs[i], file);
+    if (name == "lkml" && fs::exists(file)) {
+      std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
+      try {
+        std::cout << format_mmtests(build_comparison(read_result_file(file).sets, CompareOptions{}));
+      } catch (const Error& e) {
+        std::cout << "no comparison: " << e.what() << "\n";
+      }
+    }
+  }
+  if (name == "quick") std::cout << quick_summary(done);
+  if (json_dir.empty()) fs::remove_all(dir, ec);
+  else std::cout << "result files: " << dir << "\n";
+  return worst;
+}
+
+}  // namespace schedlab

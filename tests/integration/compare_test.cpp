@@ -1,0 +1,60 @@
+// compare and suite through the real binary.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "integration/harness.h"
+
+namespace schedlab::testing {
+
+TEST(CompareCli, EveryStyleOfTwoRealRuns) {
+  TempDir dir;
+  for (const char* name : {"a.json", "b.json"})
+    ASSERT_EQ(run_schedlab({"run", "spawn", "--runs", "3", "--duration", "200ms", "--label",
+                            std::string("k-") + name[0], "--json", dir.file(name)}).status, 0);
+  for (const char* style : {"mmtests", "lkp", "markdown", "csv", "json"}) {
+    const Outcome o = run_schedlab({"compare", dir.file("a.json"), dir.file("b.json"), "--style", style});
+    EXPECT_EQ(o.status, 0) << style << ": " << o.err;
+    EXPECT_NE(o.out.find("lps"), std::string::npos) << style;
+  }
+  const Outcome mwu = run_schedlab({"compare", dir.file("a.json"), dir.file("b.json"), "--test", "mwu"});
+  EXPECT_EQ(mwu.status, 0) << mwu.err;
+  EXPECT_NE(mwu.out.find("Hmean     lps"), std::string::npos) << mwu.out;
+}
+
+TEST(CompareCli, BadFilesAndSpecsAreRefused) {
+  TempDir dir;
+  std::ofstream(dir.file("broken.json")) << R"({"schema": "schedlab.result/1", "sets": [)";
+  std::ofstream(dir.file("foreign.json")) << R"({"benchmarks": []})";
+  ASSERT_EQ(run_schedlab({"run", "spawn", "--runs", "2", "--duration", "100ms", "--json", dir.file("fork.json")}).status, 0);
+  ASSERT_EQ(run_schedlab({"run", "spawn", "--method", "vfork", "--runs", "2", "--duration", "100ms",
+                          "--json", dir.file("vfork.json")}).status, 0);
+  for (const auto& [args, fragment] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{dir.file("broken.json")}, "broken.json: not a valid schedlab result file"},
+           {{dir.file("foreign.json")}, "foreign.json: not a valid schedlab result file: no \"schema\""},
+           {{dir.file("fork.json"), dir.file("vfork.json")}, "--method fork"},
+           {{dir.file("fork.json"), "--test", "ks"}, "--test 'ks'"},
+           {{dir.file("fork.json"), "--style", "html"}, "--style 'html'"}}) {
+    std::vector<std::string> full = {"compare"};
+    full.insert(full.end(), args.begin(), args.end());
+    const Outcome o = run_schedlab(full);
+    EXPECT_EQ(o.status, 2) << o.err;
+    EXPECT_NE(o.err.find(fragment), std::string::npos) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+  }
+  EXPECT_EQ(run_schedlab({"compare", dir.file("fork.json"), dir.file("vfork.json"), "--force"}).status, 0);
+}
+
+TEST(Suite, QuickRunsEveryWorkloadAndKeepsTheFiles) {
+  TempDir dir;
+  const Outcome o = run_schedlab({"suite", "quick", "--json", dir.path()});
+  EXPECT_EQ(o.status, 0) << o.err;
+  for (const char* w : {"spawn", "execl", "exec", "context", "shell", "command", "wakeup"}) {
+    EXPECT_NE(o.out.find(w), std::string::npos) << w;
+    EXPECT_EQ(read_json(dir.file(std::string(w) + ".json"))["sets"][0]["status"], "PASS") << w;
+  }
+  EXPECT_TRUE(leftover_children().empty());
+  EXPECT_EQ(run_schedlab({"suite", "nope"}).status, 2);
+}
+
+}  // namespace schedlab::testing
