@@ -11,20 +11,12 @@
 #include "core/error.h"
 #include "report/compare_reporters.h"
 #include "stats/mmtests_stats.h"
+#include "support/golden.h"
 #include "support/sample_result.h"
 
 namespace schedlab {
 namespace {
 
-void expect_golden(const std::string& name, const std::string& actual) {
-  const std::string path = std::string(SCHEDLAB_GOLDEN_DIR) + "/compare/" + name;
-  if (std::getenv("SCHEDLAB_UPDATE_GOLDEN")) std::ofstream(path) << actual;
-  std::ifstream in(path);
-  ASSERT_TRUE(in) << "missing golden file " << path;
-  std::stringstream expected;
-  expected << in.rdbuf();
-  EXPECT_EQ(actual, expected.str()) << "golden file " << path;
-}
 
 // The baseline and a candidate 10% slower on lps with more system time.
 std::vector<ResultSet> two_sets() {
@@ -58,7 +50,7 @@ TEST(Compare, MmtestsPercentagesFollowTheDirection) {
 TEST(Compare, GoldenMmtests) {
   const auto c = build_comparison(two_sets(), with_metrics());
   const std::string text = format_mmtests(c);
-  expect_golden("mmtests.txt", text);
+  testing::expect_golden("compare/mmtests.txt", text);
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
   EXPECT_NE(text.find("Hmean     lps"), std::string::npos);
@@ -67,7 +59,7 @@ TEST(Compare, GoldenMmtests) {
 
 TEST(Compare, GoldenLkp) {
   const std::string text = format_lkp(build_comparison(two_sets(), with_metrics()));
-  expect_golden("lkp.txt", text);
+  testing::expect_golden("compare/lkp.txt", text);
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);)
     EXPECT_LE(line.size(), 81u) << line;  // "±" is one column in two bytes
@@ -76,8 +68,8 @@ TEST(Compare, GoldenLkp) {
 
 TEST(Compare, GoldenMarkdownCsvJson) {
   const auto c = build_comparison(two_sets(), with_metrics());
-  expect_golden("markdown.md", format_markdown(c));
-  expect_golden("compare.csv", format_csv(c));
+  testing::expect_golden("compare/markdown.md", format_markdown(c));
+  testing::expect_golden("compare/compare.csv", format_csv(c));
   const auto j = nlohmann::json::parse(format_compare_json(c));
   EXPECT_EQ(j["schema"], "schedlab.compare/1");
   const auto& lps = j["metrics"][0]["sets"][1];

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+
+#include "support/samples.h"
 #include <vector>
 
 namespace schedlab::stats {
@@ -14,12 +16,6 @@ namespace {
 const std::vector<double> kC{1.1, 2.3, 1.9, 2.8, 3.0};
 const std::vector<double> kD{2.0, 3.1, 2.9, 3.5, 4.2, 3.8};
 
-std::vector<double> normal_sample(std::mt19937_64& rng, double mu, double sigma, int n) {
-  std::normal_distribution<double> dist(mu, sigma);
-  std::vector<double> xs;
-  for (int i = 0; i < n; ++i) xs.push_back(dist(rng));
-  return xs;
-}
 
 }  // namespace
 
@@ -84,7 +80,7 @@ TEST(Significance, FalsePositiveRateIsAboutAlpha) {
   for (auto kind : {TestKind::kWelch, TestKind::kMannWhitney}) {
     int flagged = 0;
     for (int i = 0; i < trials; ++i)
-      flagged += run_test(kind, normal_sample(rng, 100, 5, 10), normal_sample(rng, 100, 5, 10), 0.05)
+      flagged += run_test(kind, testing::normal_sample(rng, 100, 5, 10), testing::normal_sample(rng, 100, 5, 10), 0.05)
                      .significant;
     const double rate = static_cast<double>(flagged) / trials;
     EXPECT_GT(rate, 0.025) << to_string(kind);
@@ -98,10 +94,10 @@ TEST(Significance, KnownShiftIsFoundAtTheExpectedRate) {
   const int trials = 2000;
   int welch = 0, mwu = 0, big = 0;
   for (int i = 0; i < trials; ++i) {
-    const auto a = normal_sample(rng, 100, 5, 10), b = normal_sample(rng, 105, 5, 10);
+    const auto a = testing::normal_sample(rng, 100, 5, 10), b = testing::normal_sample(rng, 105, 5, 10);
     welch += welch_t_test(a, b, 0.05).significant;
     mwu += mann_whitney_u(a, b, 0.05).significant;
-    big += welch_t_test(a, normal_sample(rng, 115, 5, 10), 0.05).significant;
+    big += welch_t_test(a, testing::normal_sample(rng, 115, 5, 10), 0.05).significant;
   }
   EXPECT_NEAR(static_cast<double>(welch) / trials, 0.56, 0.06);
   EXPECT_NEAR(static_cast<double>(mwu) / trials, 0.53, 0.07);

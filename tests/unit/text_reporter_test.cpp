@@ -9,29 +9,16 @@
 #include <sstream>
 
 #include "report/table.h"
+#include "support/golden.h"
 #include "support/sample_result.h"
 
 namespace schedlab {
-namespace {
-
-void expect_golden(const std::string& name, const std::string& actual) {
-  const std::string path = std::string(SCHEDLAB_GOLDEN_DIR) + "/text/" + name;
-  if (std::getenv("SCHEDLAB_UPDATE_GOLDEN")) std::ofstream(path) << actual;
-  std::ifstream in(path);
-  ASSERT_TRUE(in) << "missing golden file " << path;
-  std::stringstream expected;
-  expected << in.rdbuf();
-  EXPECT_EQ(actual, expected.str()) << "golden file " << path;
-}
-
-}  // namespace
-
 TEST(TextReporter, RunLinesAndSummaryMatchGolden) {
   const ResultSet set = testing::sample_set();
   std::string out;
   for (const auto& run : set.runs) out += format_run_line(set, run, 3);
   out += format_summary(set);
-  expect_golden("spawn_summary.txt", out);
+  testing::expect_golden("text/spawn_summary.txt", out);
 }
 
 TEST(TextReporter, FitsAnEightyColumnMail) {

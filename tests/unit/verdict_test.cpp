@@ -4,37 +4,28 @@
 #include <gtest/gtest.h>
 
 #include <random>
+
+#include "support/samples.h"
 #include <vector>
 
 namespace schedlab {
-namespace {
-
-std::vector<double> sample(std::mt19937_64& rng, double mu, double sigma, int n) {
-  std::normal_distribution<double> d(mu, sigma);
-  std::vector<double> xs;
-  for (int i = 0; i < n; ++i) xs.push_back(d(rng));
-  return xs;
-}
-
-}  // namespace
-
 TEST(Verdict, GoodBadAndUndecidedAgainstABaseline) {
   std::mt19937_64 rng(7);
-  const auto good = sample(rng, 10000, 100, 10);
+  const auto good = testing::normal_sample(rng, 10000, 100, 10);
   // Same distribution: inside a 5% threshold.
-  EXPECT_EQ(decide_against_good(good, sample(rng, 10000, 100, 6), Better::kHigher, 5, 0.05).verdict,
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 10000, 100, 6), Better::kHigher, 5, 0.05).verdict,
             Verdict::kGood);
   // 30% fewer loops per second: bad.
-  const auto bad = decide_against_good(good, sample(rng, 7000, 100, 6), Better::kHigher, 5, 0.05);
+  const auto bad = decide_against_good(good, testing::normal_sample(rng, 7000, 100, 6), Better::kHigher, 5, 0.05);
   EXPECT_EQ(bad.verdict, Verdict::kBad);
   EXPECT_NEAR(bad.change_pct, -30, 2);
   // A change right at the threshold with few, noisy runs: cannot tell.
-  EXPECT_EQ(decide_against_good(good, sample(rng, 9500, 800, 3), Better::kHigher, 5, 0.05).verdict,
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 9500, 800, 3), Better::kHigher, 5, 0.05).verdict,
             Verdict::kUndecided);
   // Lower is better: 30% more time is bad, 30% less is good.
-  EXPECT_EQ(decide_against_good(good, sample(rng, 13000, 100, 5), Better::kLower, 5, 0.05).verdict,
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 13000, 100, 5), Better::kLower, 5, 0.05).verdict,
             Verdict::kBad);
-  EXPECT_EQ(decide_against_good(good, sample(rng, 7000, 100, 5), Better::kLower, 5, 0.05).verdict,
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 7000, 100, 5), Better::kLower, 5, 0.05).verdict,
             Verdict::kGood);
   EXPECT_EQ(decide_against_good(good, std::vector<double>{9000}, Better::kHigher, 5, 0.05).verdict,
             Verdict::kUndecided) << "one run decides nothing";
@@ -42,9 +33,9 @@ TEST(Verdict, GoodBadAndUndecidedAgainstABaseline) {
 
 TEST(Verdict, BetweenGoodAndBad) {
   std::mt19937_64 rng(11);
-  const auto good = sample(rng, 100, 2, 8), bad = sample(rng, 80, 2, 8);
-  EXPECT_EQ(decide_between(good, bad, sample(rng, 99, 2, 5), 0.05).verdict, Verdict::kGood);
-  EXPECT_EQ(decide_between(good, bad, sample(rng, 81, 2, 5), 0.05).verdict, Verdict::kBad);
+  const auto good = testing::normal_sample(rng, 100, 2, 8), bad = testing::normal_sample(rng, 80, 2, 8);
+  EXPECT_EQ(decide_between(good, bad, testing::normal_sample(rng, 99, 2, 5), 0.05).verdict, Verdict::kGood);
+  EXPECT_EQ(decide_between(good, bad, testing::normal_sample(rng, 81, 2, 5), 0.05).verdict, Verdict::kBad);
   // Half way, with a wide spread: neither side can be ruled out.
   EXPECT_EQ(decide_between(good, bad, std::vector<double>{70, 90, 110}, 0.05).verdict, Verdict::kUndecided);
 }
@@ -60,7 +51,7 @@ TEST(Verdict, AaRarelyBad) {
   std::mt19937_64 rng(3);
   int bad = 0;
   for (int i = 0; i < 500; ++i)
-    bad += decide_against_good(sample(rng, 100, 3, 6), sample(rng, 100, 3, 6), Better::kHigher, 5, 0.05)
+    bad += decide_against_good(testing::normal_sample(rng, 100, 3, 6), testing::normal_sample(rng, 100, 3, 6), Better::kHigher, 5, 0.05)
                .verdict == Verdict::kBad;
   EXPECT_LE(bad, 5);
 }
