@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -53,7 +54,10 @@ std::vector<SuiteRun> lkml_runs(bool full) {
     a.insert(a.end(), common.begin(), common.end());
     return a;
   };
-  std::vector<SuiteRun> out = {
+  std::vector<std::string> wakeup = {"wakeup", "-L", "-n", "0", "-m", m};
+  if (cpus.size() > 1) wakeup.insert(wakeup.end(), {"-M", "auto"});  // needs a CPU for the workers
+  wakeup.insert(wakeup.end(), {"--duration", duration, "--vary", "sleep-us=100,0", "--vary", "cgroup-depth=0,3"});
+  return {
       {"fork-autogroup", "fork benchmark lost 30% with autogroup (UnixBench spawn -c CPUs)",
        with({"spawn", "--copies", "auto", "--duration", duration, "--vary", "autogroup=off,on", "--vary",
              "cgroup-depth=0,3"})},
@@ -62,19 +66,13 @@ std::vector<SuiteRun> lkml_runs(bool full) {
       {"exec-true", "20000 x /bin/true pinned to one CPU 12% slower (shell_bench.sh)",
        with({"exec", "--cpus", last_cpu, "--iterations", full ? "20000" : "5000", "--vary",
              "via-shell=off,on"})},
-      {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups",
-       with({"wakeup", "-L", "-n", "0", "-m", m, "-M", cpus.size() > 1 ? "auto" : "", "--duration",
-             duration, "--vary", "sleep-us=100,0", "--vary", "cgroup-depth=0,3"})}};
-  if (cpus.size() <= 1) {  // -M auto needs a CPU besides the message threads'
-    auto& a = out.back().args;
-    a.erase(std::find(a.begin(), a.end(), "-M"), std::find(a.begin(), a.end(), "-M") + 2);
-  }
-  return out;
+      {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups", with(wakeup)}};
 }
 
 int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json) {
   std::vector<std::string> args = r.args;
-  args.insert(args.end() - (r.args[0] == "command" ? 5 : 0), {"--quiet", "--json", json});
+  // Our options go before a command's "--", if there is one.
+  args.insert(std::find(args.begin(), args.end(), "--"), {"--quiet", "--json", json});
   try {
     return run_command(workloads, args);
   } catch (const Interrupted&) {

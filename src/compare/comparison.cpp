@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "stats/descriptive.h"
 #include "stats/mmtests_stats.h"
+#include "stats/outliers.h"
 
 namespace schedlab {
 namespace {
@@ -107,6 +108,34 @@ void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o) {
                                        set.label));
 }
 
+// Runs far from the rest of their set: the machine changed state meanwhile.
+void note_outliers(const ComparedMetric& m, const std::vector<ResultSet>& sets,
+                   std::vector<std::string>& notes) {
+  for (size_t i = 0; i < m.cells.size(); ++i) {
+    if (!m.cells[i]) continue;
+    const auto& xs = m.cells[i]->values;
+    for (size_t k : stats::outlier_indices(xs))
+      notes.push_back(fmt::format("{} of {}: run {} is an outlier ({:.2f} against a median of {:.2f}); "
+                                  "the machine changed state during the set",
+                                  m.spec.name, sets[i].label, k + 1, xs[k], m.cells[i]->summary.median));
+  }
+}
+
+// Significance assumes each set samples one machine state; sets measured
+// one after the other also differ by whatever drifted in between.
+void note_if_not_interleaved(const Comparison& c, std::vector<std::string>& notes) {
+  bool marked = false;
+  for (const auto& m : c.metrics)
+    for (const auto& cell : m.cells) marked |= cell && cell->test && cell->test->significant;
+  bool interleaved = true;
+  for (const auto& set : c.sets)
+    for (const auto& run : set.runs) interleaved &= run.block > 0;
+  if (marked && !interleaved)
+    notes.push_back("these sets were measured one after the other, not interleaved: slow drift of "
+                    "the machine between them counts as a difference; interleave them with --vary "
+                    "(and compare with --paired) to rule that out");
+}
+
 }  // namespace
 
 std::vector<std::string> default_metrics(const ResultSet& set) {
@@ -139,8 +168,10 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
                                       o.paired ? "paired-t" : stats::to_string(o.test),
                                       m.cells[i]->test->why_not));
     }
+    note_outliers(m, c.sets, c.notes);
     c.metrics.push_back(std::move(m));
   }
+  note_if_not_interleaved(c, c.notes);
   return c;
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "report/compare_reporters.h"
+#include "report/table.h"
 
 namespace schedlab {
 namespace {
@@ -61,7 +62,7 @@ std::string format_lkp(const Comparison& c) {
     for (size_t i = 1; i < m->cells.size(); ++i) line += change_text(*m, i) + value_text(m->cells[i]);
     out += line + "  " + c.sets.front().workload.name + "." + m->spec.name + "\n";
   }
-  for (const auto& note : c.notes) out += "note: " + note + "\n";
+  for (const auto& note : c.notes) out += format_note(note);
   return out;
 }
 

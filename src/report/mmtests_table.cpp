@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "report/compare_reporters.h"
+#include "report/table.h"
 #include "stats/mmtests_stats.h"
 
 namespace schedlab {
@@ -97,7 +98,7 @@ std::string format_mmtests(const Comparison& c) {
       for (size_t i = 0; i < m.cells.size(); ++i) line += cell_text(row, m, i);
       out += line + "\n";
     }
-  for (const auto& note : c.notes) out += "note: " + note + "\n";
+  for (const auto& note : c.notes) out += format_note(note);
   return out;
 }
 

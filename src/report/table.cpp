@@ -14,6 +14,26 @@ std::string format_number(double value, int width, int decimals) {
   return fmt::format("{:.{}g}", value, std::max(1, width - 6));
 }
 
+std::string format_note(const std::string& text, std::size_t width) {
+  const std::string indent = "      ";
+  std::string out = "note:", line;
+  std::size_t column = out.size();
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find(' ', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(pos, end - pos);
+    if (column + 1 + word.size() > width && column > indent.size()) {
+      out += "\n" + indent.substr(0, indent.size() - 1);
+      column = indent.size() - 1;
+    }
+    out += " " + word;
+    column += 1 + word.size();
+    pos = end + 1;
+  }
+  return out + "\n";
+}
+
 std::string Table::render(bool compact) const {
   std::vector<size_t> widths(header_.size(), 0);
   auto measure = [&](const std::vector<std::string>& row) {

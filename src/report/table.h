@@ -18,6 +18,10 @@ class Table {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// "note: TEXT" wrapped at word boundaries to `width` columns, continuation
+// lines indented under the text.
+std::string format_note(const std::string& text, std::size_t width = 80);
+
 // Renders `value` in at most `width` characters: fixed point with up to
 // `decimals` decimals, fewer when it does not fit, exponent form last.
 std::string format_number(double value, int width, int decimals = 2);

@@ -114,3 +114,18 @@ TEST(Significance, IntervalAndEffectSize) {
 }
 
 }  // namespace schedlab::stats
+
+#include "stats/outliers.h"
+
+namespace schedlab::stats {
+
+TEST(Outliers, ModifiedZScore) {
+  // The regime change of a noisy VM: one run at half speed.
+  EXPECT_EQ(outlier_indices(std::vector<double>{17755, 17521, 17798, 17600, 8450}),
+            (std::vector<std::size_t>{4}));
+  EXPECT_TRUE(outlier_indices(std::vector<double>{100, 101, 99, 100.5}).empty());
+  EXPECT_TRUE(outlier_indices(std::vector<double>{5, 5, 5, 9}).empty()) << "MAD 0: no verdict";
+  EXPECT_TRUE(outlier_indices(std::vector<double>{1, 100}).empty()) << "too few runs";
+}
+
+}  // namespace schedlab::stats
