@@ -41,7 +41,10 @@ RestoreReport restore_one(const fs::path& file) {
     if (problem.empty()) report.undone.push_back(change.what);
     else report.failed.push_back(problem);
   }
-  if (report.failed.empty()) fs::remove(file);
+  if (report.failed.empty()) {
+    fs::remove(file);
+    rmdir(file.parent_path().c_str());  // only succeeds when no other journal is left
+  }
   return report;
 }
 
@@ -58,7 +61,14 @@ Journal::Journal(std::string dir)
     : dir_(std::move(dir)), path_(dir_ + "/" + std::to_string(getpid()) + ".json") {}
 
 Journal::~Journal() {
-  if (changes_.empty()) unlink(path_.c_str());
+  if (changes_.empty()) remove_file();
+}
+
+// The file, and the directory when nothing else is in it, so an undone run
+// leaves no trace (rmdir fails harmlessly while other journals exist).
+void Journal::remove_file() {
+  unlink(path_.c_str());
+  rmdir(dir_.c_str());
 }
 
 int Journal::add(const Change& change) {
@@ -84,7 +94,7 @@ void Journal::forget(int id) {
 
 void Journal::flush() {
   if (changes_.empty()) {
-    unlink(path_.c_str());
+    remove_file();
     return;
   }
   std::error_code ec;

@@ -34,6 +34,7 @@ class Journal {
 
  private:
   void flush();
+  void remove_file();
   std::string dir_, path_;
   std::vector<std::pair<int, Change>> changes_;
   int next_id_ = 0;
