@@ -14,6 +14,7 @@
 #include "cli/run_setup.h"
 #include "core/duration.h"
 #include "core/error.h"
+#include "core/whole_number.h"
 #include "env/environment.h"
 #include "report/result_file.h"
 #include "runner/runner.h"
@@ -128,9 +129,9 @@ int check_command(const WorkloadRegistry& workloads, const std::string& baseline
     a.threshold = std::strtod(threshold.c_str(), &end);
     if (threshold.empty() || *end != '\0' || !(a.threshold > 0 && a.threshold < 1000))
       throw UsageError("--threshold", threshold, "a percentage above 0, e.g. 5");
-    a.max_runs = std::atoi(max_runs.c_str());
-    if (a.max_runs < 2 || a.max_runs > 1000 || std::to_string(a.max_runs) != max_runs)
-      throw UsageError("--max-runs", max_runs, "a whole number from 2 to 1000");
+    const auto runs = parse_whole_number(max_runs, 2, 1000);
+    if (!runs) throw UsageError("--max-runs", max_runs, "a whole number from 2 to 1000");
+    a.max_runs = *runs;
     if (!json.empty()) check_writable("--json", json);
     return run_check(workloads, a);
   } catch (const UsageError& e) {

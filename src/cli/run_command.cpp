@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -16,6 +15,7 @@
 #include "cli/vary.h"
 #include "cli/workload_options.h"
 #include "core/error.h"
+#include "core/whole_number.h"
 #include "env/environment.h"
 #include "report/result_file.h"
 #include "report/text_reporter.h"
@@ -67,11 +67,8 @@ std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> a
 
 std::uint64_t parse_seed(const std::string& text) {
   if (text.empty()) return std::random_device{}();
-  std::uint64_t seed = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
-  return seed;
+  if (auto seed = parse_whole_number<std::uint64_t>(text, 0, UINT64_MAX)) return *seed;
+  throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
 }
 
 // One variant, checked against the machine: everything that can be checked

@@ -1,12 +1,12 @@
 #include "cli/run_options.h"
 
 #include <cctype>
-#include <charconv>
 #include <cstring>
 
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
+#include "core/whole_number.h"
 #include "scenario/sched_policy.h"
 
 namespace schedlab {
@@ -15,12 +15,9 @@ namespace {
 constexpr int kMaxRuns = 100000;
 
 int parse_int(const std::string& option, const std::string& text, int min, int max) {
-  int v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < min || v > max)
-    throw UsageError(option, text,
-                     "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
-  return v;
+  if (auto v = parse_whole_number(text, min, max)) return *v;
+  throw UsageError(option, text,
+                   "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
 }
 
 bool is_word(const std::string& text, const char* extra) {

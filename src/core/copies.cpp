@@ -2,17 +2,17 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 
 #include "core/error.h"
+#include "core/whole_number.h"
 
 namespace schedlab {
 namespace {
 
 bool parse_positive(std::string_view text, int max, int& out) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return !text.empty() && ec == std::errc() && end == text.data() + text.size() && out >= 1 &&
-         out <= max;
+  const auto v = parse_whole_number(text, 1, max);
+  if (v) out = *v;
+  return v.has_value();
 }
 
 }  // namespace

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 
 #include "core/error.h"
+#include "core/whole_number.h"
 
 namespace schedlab {
 namespace {
@@ -13,13 +13,8 @@ namespace {
 constexpr int kMaxCpu = 65535;  // far above any machine, below any overflow
 
 int parse_cpu(std::string_view option, std::string_view whole, std::string_view part) {
-  int cpu = -1;
-  auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), cpu);
-  if (part.empty() || ec != std::errc() || end != part.data() + part.size() || cpu < 0 ||
-      cpu > kMaxCpu)
-    throw UsageError(std::string(option), std::string(whole),
-                     "a CPU list such as 0-3,8 (numactl syntax)");
-  return cpu;
+  if (auto cpu = parse_whole_number(part, 0, kMaxCpu)) return *cpu;
+  throw UsageError(std::string(option), std::string(whole), "a CPU list such as 0-3,8 (numactl syntax)");
 }
 
 }  // namespace

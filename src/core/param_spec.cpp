@@ -4,11 +4,11 @@
 #include <fmt/ranges.h>
 #include <unistd.h>
 
-#include <charconv>
 #include <cstdlib>
 #include <filesystem>
 
 #include "core/error.h"
+#include "core/whole_number.h"
 
 namespace schedlab {
 namespace {
@@ -67,14 +67,9 @@ std::string describe_allowed(const ParamSpec& spec) {
 ParamValue parse_param(const ParamSpec& spec, const std::string& text) {
   const std::string option = "--" + spec.name;
   switch (spec.kind) {
-    case ParamKind::kInteger: {
-      std::int64_t v = 0;
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-      if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < spec.min ||
-          v > spec.max)
-        throw UsageError(option, text, describe_allowed(spec));
-      return v;
-    }
+    case ParamKind::kInteger:
+      if (auto v = parse_whole_number(text, spec.min, spec.max)) return *v;
+      throw UsageError(option, text, describe_allowed(spec));
     case ParamKind::kChoice:
       for (const auto& c : spec.choices)
         if (c == text) return text;

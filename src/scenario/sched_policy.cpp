@@ -3,17 +3,17 @@
 #include <fmt/format.h>
 #include <sched.h>
 
-#include <charconv>
 
 #include "core/error.h"
+#include "core/whole_number.h"
 
 namespace schedlab {
 namespace {
 
 bool parse_int(std::string_view text, int min, int max, int& out) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return !text.empty() && ec == std::errc() && end == text.data() + text.size() && out >= min &&
-         out <= max;
+  const auto v = parse_whole_number(text, min, max);
+  if (v) out = *v;
+  return v.has_value();
 }
 
 }  // namespace

@@ -5,11 +5,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 
 #include "core/cpu_list.h"
 #include "core/error.h"
+#include "core/whole_number.h"
 #include "sys/proc_files.h"
 #include "workloads/builtin.h"
 #include "workloads/scratch_dir.h"
@@ -44,11 +44,8 @@ std::vector<MetricSpec> wakeup_metrics() {
 }
 
 int parse_positive(const std::string& option, const std::string& text) {
-  int v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 1 || v > 100000)
-    throw UsageError(option, text, "auto or a whole number from 1 to 100000");
-  return v;
+  if (auto v = parse_whole_number(text, 1, 100000)) return *v;
+  throw UsageError(option, text, "auto or a whole number from 1 to 100000");
 }
 
 // The CPUs of a -M/-W value, or {} for none; `auto` resolved by the caller.
