@@ -101,6 +101,30 @@ std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& d
   return table.render();
 }
 
+// A scratch directory for the result files when --json is not given,
+// removed on every path (Ctrl-C unwinds through here as Interrupted).
+class ResultDir {
+ public:
+  explicit ResultDir(const std::string& kept) : path_(kept) {
+    if (!path_.empty()) return;
+    char tmpl[] = "/tmp/schedlab-suite-XXXXXX";
+    if (!mkdtemp(tmpl)) throw SystemError("suite: mkdtemp", tmpl, errno);
+    path_ = tmpl;
+    owned_ = true;
+  }
+  ~ResultDir() {
+    std::error_code ec;
+    if (owned_) fs::remove_all(path_, ec);
+  }
+  ResultDir(const ResultDir&) = delete;
+  ResultDir& operator=(const ResultDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  bool owned_ = false;
+};
+
 }  // namespace
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
@@ -110,12 +134,8 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
   std::error_code ec;
   if (!json_dir.empty() && !fs::is_directory(json_dir, ec))
     throw UsageError("--json", json_dir, "an existing directory (the suite writes one file per run)");
-  std::string dir = json_dir;
-  if (dir.empty()) {
-    char tmpl[] = "/tmp/schedlab-suite-XXXXXX";
-    if (!mkdtemp(tmpl)) throw SystemError("suite: mkdtemp", tmpl, errno);
-    dir = tmpl;
-  }
+  const ResultDir results(json_dir);
+  const std::string& dir = results.path();
   const auto runs = name == "quick" ? quick_runs() : lkml_runs(scale == "full");
   std::vector<std::pair<SuiteRun, std::string>> done;
   int worst = 0;
@@ -135,8 +155,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
     }
   }
   if (name == "quick") std::cout << quick_summary(done);
-  if (json_dir.empty()) fs::remove_all(dir, ec);
-  else std::cout << "result files: " << dir << "\n";
+  if (!json_dir.empty()) std::cout << "result files: " << dir << "\n";
   return worst;
 }
 

@@ -1,7 +1,11 @@
 // compare and suite through the real binary.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
+#include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "integration/harness.h"
 
@@ -55,6 +59,28 @@ TEST(Suite, QuickRunsEveryWorkloadAndKeepsTheFiles) {
   }
   EXPECT_TRUE(leftover_children().empty());
   EXPECT_EQ(run_schedlab({"suite", "nope"}).status, 2);
+}
+
+}  // namespace schedlab::testing
+
+namespace schedlab::testing {
+
+TEST(Suite, InterruptedSuiteLeavesNoScratchDirectory) {
+  namespace fs = std::filesystem;
+  auto scratch = [] {
+    for (const auto& e : fs::directory_iterator("/tmp"))
+      if (e.path().filename().string().rfind("schedlab-suite-", 0) == 0) return true;
+    return false;
+  };
+  Schedlab s({"suite", "quick"});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!scratch() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  s.signal(SIGINT);
+  EXPECT_EQ(s.wait().status, 130);
+  EXPECT_FALSE(scratch());
+  EXPECT_TRUE(leftover_children().empty());
 }
 
 }  // namespace schedlab::testing
