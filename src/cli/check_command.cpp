@@ -18,6 +18,7 @@
 #include "env/environment.h"
 #include "report/result_file.h"
 #include "runner/runner.h"
+#include "sys/limits.h"
 #include "sys/reaper.h"
 
 namespace schedlab {
@@ -56,7 +57,7 @@ RunSetup setup_from(const WorkloadRegistry& workloads, const ResultSet& good) {
   options.warmup = std::chrono::nanoseconds(static_cast<std::int64_t>(req.value("warmup_s", 0.0) * 1e9));
   options.quiet = true;
   return make_run_setup(*w, good.workload.params, options, request_from_json(req), locate_worker(),
-                        collect_environment(), "check");
+                        collect_environment(), "check", sys::read_process_limits());
 }
 
 struct CheckArgs {

@@ -74,7 +74,8 @@ std::uint64_t parse_seed(const std::string& text) {
 // One variant, checked against the machine: everything that can be checked
 // is checked before the first copy starts.
 RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment,
-                         const std::string& worker, const ordered_json& environment) {
+                         const std::string& worker, const ordered_json& environment,
+                         const sys::ProcessLimits& limits) {
   RunOptionTexts texts = parsed.texts;
   WorkloadOptions workload_options = *parsed.workload_options;
   for (const auto& [key, value] : assignment) apply_assignment(key, value, texts, workload_options);
@@ -86,7 +87,7 @@ RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assig
   if (!assignment.empty())
     label = options.label ? *options.label + " " + assignment_label(assignment) : assignment_label(assignment);
   RunSetup setup = make_run_setup(w, std::move(params), std::move(options), std::move(request), worker,
-                                  environment, std::move(label));
+                                  environment, std::move(label), limits);
   for (const auto& [key, value] : assignment) setup.vary[key] = value;
   return setup;
 }
@@ -98,8 +99,9 @@ Experiment prepare(const Workload& w, const ParsedRun& parsed) {
   e.seed = parse_seed(parsed.texts.seed);
   const std::string worker = locate_worker();
   const ordered_json environment = collect_environment();
+  const sys::ProcessLimits limits = sys::read_process_limits();
   for (const auto& assignment : expand_axes(axes))
-    e.variants.push_back(prepare_variant(w, parsed, assignment, worker, environment));
+    e.variants.push_back(prepare_variant(w, parsed, assignment, worker, environment, limits));
   const auto& json = e.variants.front().options.json_path;
   if (json) check_writable("--json", *json);
   return e;

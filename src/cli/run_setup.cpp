@@ -4,7 +4,6 @@
 #include "runner/preflight.h"
 #include "runner/worker_path.h"
 #include "sys/affinity.h"
-#include "sys/limits.h"
 
 namespace schedlab {
 
@@ -17,12 +16,13 @@ std::string locate_worker() {
 
 RunSetup make_run_setup(const Workload& w, Params params, RunOptions options,
                         ScenarioRequest request, const std::string& worker,
-                        const ordered_json& environment, std::string label) {
+                        const ordered_json& environment, std::string label,
+                        const sys::ProcessLimits& limits) {
   ScenarioPlan plan = plan_scenario(request, sys::affinity_of(0));
   w.complete_params(params, plan);
   w.validate(params, options, plan);
   preflight_process_limits(plan.copies, w.processes_per_copy(params), request.copies.text(),
-                           sys::read_process_limits());
+                           limits);
   return RunSetup{w,      std::move(params), std::move(options), std::move(request),
                   std::move(plan), worker,   environment,        std::move(label)};
 }

@@ -61,7 +61,10 @@ void apply_assignment(const std::string& key, const std::string& value, RunOptio
   if (key == "autogroup") t.autogroup = value;
   else if (key == "cgroup-depth") t.cgroup_depth = value;
   else if (key == "copies") t.copies = value;
-  else if (key == "cpus") t.cpus = value, t.cpus_given = true;
+  else if (key == "cpus") {
+    t.cpus = value;
+    t.cpus_given = true;
+  }
   else if (key == "pin-copies") t.pin_copies = parse_switch(option, value);
   else if (key == "setsid") t.setsid = parse_switch(option, value);
   else if (key == "policy") t.policy = value;

@@ -79,9 +79,6 @@ std::vector<std::string> split(const std::string& text, const char* seps) {
   return out;
 }
 
-}  // namespace schedlab::sys
-
-namespace schedlab::sys {
 
 int write_text(const std::string& path, const std::string& text) {
   // O_TRUNC as a shell's '>' does: control files ignore it, plain files need it.

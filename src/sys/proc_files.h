@@ -27,9 +27,6 @@ std::optional<pid_t> parent_of(pid_t pid);
 // Splits on any of `seps`, dropping empty fields.
 std::vector<std::string> split(const std::string& text, const char* seps);
 
-}  // namespace schedlab::sys
-
-namespace schedlab::sys {
 
 // Writes `text` to an existing file (sysctl, cgroup or debugfs control file)
 // in one write(2).  Returns 0 or the errno of open/write.

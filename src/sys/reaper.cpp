@@ -18,8 +18,7 @@ void become_child_subreaper() {
     throw SystemError("reaper: prctl(PR_SET_CHILD_SUBREAPER)", "self", errno);
 }
 
-int kill_all_children() noexcept {
-  int killed = 0;
+void kill_all_children() noexcept {
   const pid_t self = getpid();
   for (int pass = 0; pass < 1000; ++pass) {
     while (waitpid(-1, nullptr, WNOHANG) > 0) {
@@ -30,13 +29,12 @@ int kill_all_children() noexcept {
         if (parent_of(pid) == self) children.push_back(pid);
       });
     } catch (...) {
-      return killed;
+      return;
     }
-    if (children.empty()) return killed;
-    for (pid_t pid : children) killed += kill(pid, SIGKILL) == 0;
+    if (children.empty()) return;
+    for (pid_t pid : children) kill(pid, SIGKILL);
     for (pid_t pid : children) waitpid(pid, nullptr, 0);
   }
-  return killed;
 }
 
 }  // namespace schedlab::sys

@@ -9,7 +9,7 @@ void become_child_subreaper();
 
 // SIGKILLs and reaps every child of this process, repeatedly, until none is
 // left (grandchildren re-parented to us by the subreaper bit are caught on
-// the next pass).  Returns the number of processes killed.  Never throws.
-int kill_all_children() noexcept;
+// the next pass).  Never throws.
+void kill_all_children() noexcept;
 
 }  // namespace schedlab::sys
