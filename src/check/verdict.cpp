@@ -1,5 +1,6 @@
 #include "check/verdict.h"
 
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 
 #include "stats/descriptive.h"
@@ -58,6 +59,19 @@ Decision decide_between(std::span<const double> good, std::span<const double> ba
   if (closer_to_good && stats::welch_t_test(bad, current, alpha).significant) d.verdict = Verdict::kGood;
   else if (!closer_to_good && stats::welch_t_test(good, current, alpha).significant) d.verdict = Verdict::kBad;
   return d;
+}
+
+}  // namespace schedlab
+
+namespace schedlab {
+
+double baseline_limit_pct(std::span<const double> good, double alpha) {
+  const double m = stats::mean(good);
+  if (good.size() < 2 || m == 0) return 0;
+  const double n = static_cast<double>(good.size());
+  const double q = boost::math::quantile(
+      boost::math::complement(boost::math::students_t(n - 1), alpha / 2));
+  return q * stats::sample_stddev(good) / std::sqrt(n) / std::fabs(m) * 100;
 }
 
 }  // namespace schedlab

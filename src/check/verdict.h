@@ -32,4 +32,10 @@ Decision decide_against_good(std::span<const double> good, std::span<const doubl
 Decision decide_between(std::span<const double> good, std::span<const double> bad,
                         std::span<const double> current, double alpha);
 
+// The half-width, in percent of its mean, that the good baseline's own
+// spread leaves in the interval however many current runs are made
+// (t quantile of the baseline's n - 1 df times its standard error).  When it
+// is near the threshold, only a better baseline (more runs) can decide.
+double baseline_limit_pct(std::span<const double> good, double alpha);
+
 }  // namespace schedlab

@@ -60,6 +60,14 @@ RunSetup setup_from(const WorkloadRegistry& workloads, const ResultSet& good) {
                         collect_environment(), "check", sys::read_process_limits());
 }
 
+// When the baseline's own spread keeps the interval wide, say so: more
+// current runs cannot help, a baseline with more runs can.
+std::string baseline_hint(const ResultSet& good, double threshold) {
+  const double limit = baseline_limit_pct(primary_values(good), 0.05);
+  if (limit < threshold / 2) return "";
+  return fmt::format(" (the baseline's own spread allows \u00b1{:.1f}%: record it with more runs)", limit);
+}
+
 struct CheckArgs {
   std::string baseline, bad, json;
   double threshold = 5;
@@ -105,7 +113,7 @@ int run_check(const WorkloadRegistry& workloads, const CheckArgs& a) {
       "{}: {} {:+.2f}% (95% CI {:+.2f}% .. {:+.2f}%) vs {}{}, {} runs{}", to_string(d.verdict), metric,
       d.change_pct, d.interval_pct.low, d.interval_pct.high, good.label,
       bad ? " and bad " + bad->label : fmt::format(", threshold {}%", a.threshold), current.size(),
-      d.verdict == Verdict::kUndecided ? ": cannot tell" : "");
+      d.verdict == Verdict::kUndecided ? ": cannot tell" + baseline_hint(good, a.threshold) : "");
   std::cout << line << "\n";
   if (!a.json.empty()) {
     ordered_json j = {{"schema", "schedlab.check/1"},      {"verdict", to_string(d.verdict)},

@@ -40,6 +40,15 @@ TEST(Verdict, BetweenGoodAndBad) {
   EXPECT_EQ(decide_between(good, bad, std::vector<double>{70, 90, 110}, 0.05).verdict, Verdict::kUndecided);
 }
 
+TEST(Verdict, BaselineLimitShrinksWithMoreBaselineRuns) {
+  // mean 100, s = 10: with 3 runs t(2) 4.303 x 10 / sqrt(3) = 24.8%; with 12 runs 6.4%.
+  EXPECT_NEAR(baseline_limit_pct(std::vector<double>{90, 100, 110}, 0.05), 24.84, 0.01);
+  std::vector<double> twelve;
+  for (int i = 0; i < 4; ++i) twelve.insert(twelve.end(), {90, 100, 110});
+  EXPECT_LT(baseline_limit_pct(twelve, 0.05), 7.0);
+  EXPECT_EQ(baseline_limit_pct(std::vector<double>{100}, 0.05), 0);
+}
+
 TEST(Verdict, ExitStatusesAreGitBisects) {
   EXPECT_EQ(exit_status(Verdict::kGood), 0);
   EXPECT_EQ(exit_status(Verdict::kBad), 1);
