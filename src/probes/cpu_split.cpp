@@ -24,9 +24,10 @@ constexpr StateName kStates[] = {
 
 void add_cpu_split(const std::string& prefix, const sys::CpuTimes& before,
                    const sys::CpuTimes& after, MetricValues& values) {
-  const double total = static_cast<double>(after.total() - before.total());
+  const sys::CpuTimes d = sys::ticks_between(before, after);
+  const double total = static_cast<double>(d.total());
   for (const auto& s : kStates) {
-    const double delta = static_cast<double>(after.ticks[s.field] - before.ticks[s.field]);
+    const double delta = static_cast<double>(d.ticks[s.field]);
     values.set(prefix + s.name, total > 0 ? delta / total * 100 : 0);
   }
 }

@@ -13,6 +13,13 @@ std::uint64_t CpuTimes::total() const {
   return std::accumulate(ticks.begin(), ticks.end(), std::uint64_t{0});
 }
 
+CpuTimes ticks_between(const CpuTimes& before, const CpuTimes& after) {
+  CpuTimes d;
+  for (size_t f = 0; f < d.ticks.size(); ++f)
+    d.ticks[f] = after.ticks[f] > before.ticks[f] ? after.ticks[f] - before.ticks[f] : 0;
+  return d;
+}
+
 ProcStat parse_proc_stat(const std::string& text) {
   ProcStat out;
   for (const auto& line : split(text, "\n")) {

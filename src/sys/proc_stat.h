@@ -11,7 +11,14 @@ struct CpuTimes {
   enum Field { kUser, kNice, kSystem, kIdle, kIowait, kIrq, kSoftirq, kSteal, kCount };
   std::array<std::uint64_t, kCount> ticks{};  // guest time is already inside user/nice
   std::uint64_t total() const;
+  // Ticks not idle and not waiting for I/O.
+  std::uint64_t busy() const { return total() - ticks[kIdle] - ticks[kIowait]; }
 };
+
+// Ticks per state from `before` to `after`.  A counter that went backwards
+// (iowait can: the kernel moves it to idle when a CPU is found idle) gives 0
+// for that state, never an unsigned wrap.
+CpuTimes ticks_between(const CpuTimes& before, const CpuTimes& after);
 
 // One snapshot of /proc/stat: the all-CPU line and every per-CPU line.
 struct ProcStat {

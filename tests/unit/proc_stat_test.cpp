@@ -43,4 +43,17 @@ TEST(CpuSplit, NoTicksGivesZeroNotNan) {
   EXPECT_DOUBLE_EQ(*v.get("cpu_idle_pct"), 0.0);
 }
 
+// The kernel can move iowait ticks back into idle: a state whose counter
+// decreased contributes 0, not an unsigned wrap of about 1e17 %.
+TEST(CpuSplit, DecreasingCounterIsZeroNotAWrap) {
+  const auto before = sys::parse_proc_stat("cpu  100 0 200 700 50 0 0 0 0 0\n");
+  const auto after = sys::parse_proc_stat("cpu  110 0 210 780 45 0 0 0 0 0\n");
+  MetricValues v;
+  add_cpu_split("cpu_", before.all, after.all, v);
+  EXPECT_DOUBLE_EQ(*v.get("cpu_iowait_pct"), 0.0);
+  EXPECT_DOUBLE_EQ(*v.get("cpu_idle_pct"), 80.0);
+  EXPECT_DOUBLE_EQ(*v.get("cpu_user_pct"), 10.0);
+  EXPECT_EQ(sys::ticks_between(before.all, after.all).busy(), 20u);
+}
+
 }  // namespace schedlab
