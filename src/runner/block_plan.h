@@ -12,9 +12,10 @@ struct PlannedRun {
 };
 
 // Randomized complete blocks: `runs` blocks, each running every one of
-// `variants` once in a fresh random order drawn from `seed` (std::mt19937_64,
-// Fisher–Yates via std::shuffle), so slow drift hits every variant alike and
-// the same seed gives the same order.  With one variant: 1, 2, ... runs.
+// `variants` once in a fresh random order drawn from `seed` (std::mt19937_64
+// and our own Fisher–Yates), so slow drift hits every variant alike and the
+// same seed gives the same order on every standard library.  With one
+// variant: 1, 2, ... runs.
 std::vector<PlannedRun> plan_blocks(int variants, int runs, std::uint64_t seed);
 
 }  // namespace schedlab
