@@ -1,4 +1,4 @@
-#include "worker/histogram.h"
+#include "channel/histogram.h"
 
 #include <string.h>
 
@@ -6,6 +6,8 @@ void sl_hist_init(struct sl_hist *h) {
   memset(h, 0, sizeof *h);
   h->min = UINT64_MAX;
 }
+
+void sl_hist_init_zeroed(struct sl_hist *h) { h->min = UINT64_MAX; }
 
 uint32_t sl_hist_bucket(uint64_t v) {
   if (v < SL_HIST_LINEAR) return (uint32_t)v;
@@ -30,18 +32,15 @@ uint64_t sl_hist_bucket_width(uint32_t b) {
 }
 
 void sl_hist_add(struct sl_hist *h, uint64_t v) {
-  uint32_t *slot = &h->buckets[sl_hist_bucket(v)];
-  if (*slot != UINT32_MAX) (*slot)++;
+  h->buckets[sl_hist_bucket(v)]++;
   h->count++;
   if (v < h->min) h->min = v;
   if (v > h->max) h->max = v;
 }
 
 void sl_hist_merge(struct sl_hist *into, const struct sl_hist *from) {
-  for (uint32_t b = 0; b < SL_HIST_BUCKETS; b++) {
-    const uint64_t sum = (uint64_t)into->buckets[b] + from->buckets[b];
-    into->buckets[b] = sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
-  }
+  if (from->count == 0) return;
+  for (uint32_t b = 0; b < SL_HIST_BUCKETS; b++) into->buckets[b] += from->buckets[b];
   into->count += from->count;
   if (from->min < into->min) into->min = from->min;
   if (from->max > into->max) into->max = from->max;

@@ -6,9 +6,12 @@
  * buckets, so a bucket is at most 1/256 (0.39%) of its values wide and its
  * midpoint is within 0.2% of any value in it.  Values from 2^SL_HIST_MAX_BITS
  * ns (137 s) on fall into the last bucket.  Min and max are kept exactly.
- * Written by one thread; read (merged) after that thread is joined. */
-#ifndef SCHEDLAB_WORKER_HISTOGRAM_H
-#define SCHEDLAB_WORKER_HISTOGRAM_H
+ * Bins are 64-bit so that merged histograms never saturate (fio keeps its
+ * latency bins 64-bit for the same reason).  Written by one thread; merged
+ * by another only once the writer has stopped adding (see worker/wakeup.c).
+ * It is also the layout the runner-worker channel carries (protocol.h). */
+#ifndef SCHEDLAB_CHANNEL_HISTOGRAM_H
+#define SCHEDLAB_CHANNEL_HISTOGRAM_H
 
 #include <stdint.h>
 
@@ -25,10 +28,13 @@ struct sl_hist {
   uint64_t count;
   uint64_t min; /* UINT64_MAX while empty */
   uint64_t max;
-  uint32_t buckets[SL_HIST_BUCKETS]; /* saturate at UINT32_MAX */
+  uint64_t buckets[SL_HIST_BUCKETS];
 };
 
+/* Empties a histogram.  Only min is written when the bins are already zero
+ * (`zeroed`), so that fresh anonymous or shared memory stays untouched. */
 void sl_hist_init(struct sl_hist *h);
+void sl_hist_init_zeroed(struct sl_hist *h);
 void sl_hist_add(struct sl_hist *h, uint64_t value);
 /* Adds every sample of `from` to `into`. */
 void sl_hist_merge(struct sl_hist *into, const struct sl_hist *from);

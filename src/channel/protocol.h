@@ -1,15 +1,32 @@
-/* The contract between the harness (C++) and the lean loop process
- * (schedlab-worker, C).  Both sides map one shared region: a header followed
- * by one slot per copy.  The harness owns the phase word; each copy owns its
- * slot.  All cross-process accesses use the __atomic builtins, which C and
- * C++ compile identically. */
-#ifndef SCHEDLAB_WORKER_PROTOCOL_H
-#define SCHEDLAB_WORKER_PROTOCOL_H
+/* The runner-worker channel: the contract between the harness (C++,
+ * channel/run_channel.h) and the lean loop process (schedlab-worker, C).
+ *
+ * Both sides map one shared region, passed to the worker as fd 3:
+ *
+ *   sl_shared_header                        64 bytes
+ *   copy 0: sl_copy_slot | result area      hdr.copy_bytes
+ *   copy 1: ...
+ *
+ * A copy's result area holds what its mode declares in sl_mode_table:
+ * histograms (64-bit bins), scalars (uint64), and, for threaded modes,
+ * hdr.counters loop counters of 64 bytes each (one per thread, so that no
+ * two threads share a cache line; the copy's loops are slot.loops plus
+ * their sum).  The harness samples every counter at the window's edges and
+ * each second, whatever the copy's own threads are doing.  The harness owns
+ * the header; each copy owns its slot and area.  Cross-process accesses use
+ * the __atomic builtins, which C and C++ compile identically.  The harness
+ * also decides how a run ends (hdr.stop_mode, hdr.iterations); the worker
+ * obeys. */
+#ifndef SCHEDLAB_CHANNEL_PROTOCOL_H
+#define SCHEDLAB_CHANNEL_PROTOCOL_H
 
 #include <stdint.h>
 
-#define SL_PROTOCOL_VERSION 1
-/* The region is passed to every worker as this file descriptor. */
+#include "channel/histogram.h"
+
+#define SL_CHANNEL_VERSION 2
+/* The region is passed to every worker as this file descriptor.  The worker
+ * marks it close-on-exec at once: no measured program inherits it. */
 #define SL_SHARED_FD 3
 
 /* Phase of a run, written by the harness, read by every copy once per loop. */
@@ -20,20 +37,26 @@ enum sl_phase {
   SL_PHASE_STOP = 3     /* finish the loop in flight and exit */
 };
 
+/* How a copy's loop ends: decided by the harness, obeyed by the worker. */
+enum sl_stop_mode {
+  SL_STOP_WINDOW = 0,     /* loop until SL_PHASE_STOP; finishing earlier is a failure */
+  SL_STOP_ITERATIONS = 1  /* hdr.iterations loops counted from the window's start */
+};
+
 /* Lifecycle of one copy, written by the copy. */
 enum sl_copy_state {
   SL_COPY_STARTING = 0,
   SL_COPY_READY = 1,   /* set up, waiting at the barrier */
   SL_COPY_RUNNING = 2,
-  SL_COPY_DONE = 3,    /* finished cleanly; rusage fields are valid */
+  SL_COPY_DONE = 3,    /* finished cleanly; usage fields and results are valid */
   SL_COPY_FAILED = 4   /* fail_op / fail_errno / fail_detail say why */
 };
 
 /* What a failed copy was doing. */
 enum sl_fail_op {
   SL_FAIL_NONE = 0,
-  SL_FAIL_SETUP = 1,   /* mapping, argument or affinity problem */
-  SL_FAIL_FORK = 2,    /* fork/vfork/posix_spawn returned an error */
+  SL_FAIL_SETUP = 1,   /* mapping, argument, thread or affinity problem */
+  SL_FAIL_FORK = 2,    /* fork/vfork/posix_spawn/pthread_create returned an error */
   SL_FAIL_EXEC = 3,    /* execve failed (in the child) */
   SL_FAIL_WAIT = 4,    /* waitpid failed */
   SL_FAIL_STATUS = 5,  /* the child exited non-zero or was killed; detail = wait status */
@@ -53,37 +76,126 @@ enum sl_usage {
   SL_USAGE_COUNT
 };
 
-/* One copy's slot.  128 bytes so that neighbouring copies' counters never
- * share a cache line (their stores would otherwise bounce it). */
+/* The worker's modes (worker/main.c) and what each leaves in its area. */
+enum sl_mode {
+  SL_MODE_SPAWN,
+  SL_MODE_EXECL,
+  SL_MODE_EXEC,
+  SL_MODE_EXEC_SHELL,
+  SL_MODE_CONTEXT,
+  SL_MODE_LOOPER,
+  SL_MODE_COMMAND,
+  SL_MODE_WAKEUP,
+  SL_MODE_COUNT
+};
+
+/* wakeup's results. */
+enum sl_wakeup_hist { SL_WK_HIST_WAKEUP, SL_WK_HIST_REQUEST, SL_WK_HISTS };
+enum sl_wakeup_scalar {
+  SL_WK_DROPPED,        /* -R: requests not queued in the window */
+  SL_WK_MSG_DELAY_NS,   /* run-queue delay and schedulings in the window, */
+  SL_WK_MSG_SCHEDULES,  /* message threads and workers (/proc schedstat)  */
+  SL_WK_WORKER_DELAY_NS,
+  SL_WK_WORKER_SCHEDULES,
+  SL_WK_UNSETTLED,      /* threads still inside a histogram update at the stop */
+  SL_WK_SCALARS
+};
+
+struct sl_mode_layout {
+  const char *name;
+  uint32_t histograms; /* struct sl_hist per copy */
+  uint32_t scalars;    /* uint64_t per copy */
+  uint32_t counters;   /* 1: per-thread loop counters, hdr.counters of them */
+};
+
+/* Indexed by enum sl_mode (positional: C++ has no array designators). */
+static const struct sl_mode_layout sl_mode_table[SL_MODE_COUNT] = {
+    {"spawn", 0, 0, 0},
+    {"execl", 0, 0, 0},
+    {"exec", 0, 0, 0},
+    {"exec-shell", 0, 0, 0},
+    {"context", 0, 0, 0},
+    {"looper", 0, 0, 0},
+    {"command", 0, 0, 0},
+    {"wakeup", SL_WK_HISTS, SL_WK_SCALARS, 1},
+};
+
+/* One thread's loop counter, alone on its cache line. */
+struct sl_counter {
+  uint64_t loops;
+  uint64_t pad[7];
+};
+
+/* One copy's slot; a multiple of 64 bytes so that neighbouring copies'
+ * counters never share a cache line. */
 struct sl_copy_slot {
-  uint64_t loops;         /* loops completed, published after every loop */
-  uint64_t start_ns;      /* CLOCK_MONOTONIC when the copy saw the release */
-  uint64_t end_ns;        /* CLOCK_MONOTONIC when the copy finished */
-  int32_t state;          /* enum sl_copy_state */
-  int32_t fail_op;        /* enum sl_fail_op */
+  uint64_t loops;          /* loops completed, published after every loop */
+  uint64_t start_ns;       /* CLOCK_MONOTONIC when the copy saw the release */
+  uint64_t end_ns;         /* CLOCK_MONOTONIC when the copy finished */
+  /* The copy's own view of the window: the loop boundary at which it first
+   * saw SL_PHASE_MEASURE (rusage baseline taken, 0 = not yet) and the one at
+   * which it finished, and the loops completed between the two. */
+  uint64_t usage_begin_ns;
+  uint64_t usage_end_ns;
+  uint64_t usage_loops;
+  uint64_t measure_base;   /* loops when the window began (survives execl's exec) */
+  uint64_t reserved0;
+  int32_t state;           /* enum sl_copy_state */
+  int32_t fail_op;         /* enum sl_fail_op */
   int32_t fail_errno;
   int32_t fail_detail;
-  int32_t partner_pid;    /* the second process of a copy (context), or 0 */
+  int32_t partner_pid;     /* the second process of a copy (context), or 0 */
   int32_t pad0;
-  /* Resource usage of the copy (itself and its reaped children) from the
-   * moment it saw SL_PHASE_MEASURE until it finished.  While the copy runs
-   * these hold the baseline taken at that moment (the execl copy replaces its
-   * image every loop, so the baseline must live here, not in its memory). */
-  int64_t usage[7];       /* indexed by enum sl_usage */
-  uint64_t reserved[2];
+  /* Resource usage of the copy (itself and its reaped children) between its
+   * usage_begin_ns and usage_end_ns.  While the copy runs these hold the
+   * baseline (the execl copy replaces its image every loop, so the baseline
+   * must live here, not in its memory). */
+  int64_t usage[SL_USAGE_COUNT];
+  uint64_t reserved[6];
 };
 
 struct sl_shared_header {
-  uint32_t version;     /* SL_PROTOCOL_VERSION */
+  uint32_t version;     /* SL_CHANNEL_VERSION */
   uint32_t phase;       /* enum sl_phase; futex word for the start barrier */
   uint32_t ready;       /* copies that reached the barrier; futex word for the harness */
   uint32_t ncopies;
-  uint64_t pad[7];      /* keep the hot phase word on its own cache line */
+  uint32_t mode;        /* enum sl_mode every copy runs */
+  uint32_t stop_mode;   /* enum sl_stop_mode */
+  uint64_t iterations;  /* SL_STOP_ITERATIONS: loops per copy */
+  uint64_t copy_bytes;  /* from one copy's slot to the next: slot + result area */
+  uint32_t counters;    /* per-thread loop counters of each copy (threaded modes) */
+  uint32_t pad0;
+  uint64_t pad[2];      /* keep the header one cache line */
 };
 
-struct sl_shared {
-  struct sl_shared_header hdr;
-  struct sl_copy_slot slot[]; /* ncopies slots */
-};
+/* The bytes of one copy: its slot and result area, rounded to cache lines;
+ * the counters start on a cache line of their own. */
+static inline uint64_t sl_counters_offset(const struct sl_mode_layout *m) {
+  const uint64_t raw = sizeof(struct sl_copy_slot) + (uint64_t)m->histograms * sizeof(struct sl_hist) +
+                       (uint64_t)m->scalars * 8u;
+  return (raw + 63u) & ~(uint64_t)63u;
+}
+
+static inline uint64_t sl_copy_bytes(const struct sl_mode_layout *m, uint32_t counters) {
+  return sl_counters_offset(m) + (m->counters ? (uint64_t)counters * sizeof(struct sl_counter) : 0);
+}
+
+static inline struct sl_copy_slot *sl_slot_at(void *base, const struct sl_shared_header *h,
+                                              uint32_t i) {
+  return (struct sl_copy_slot *)((char *)base + sizeof *h + (uint64_t)i * h->copy_bytes);
+}
+
+static inline struct sl_hist *sl_slot_hist(struct sl_copy_slot *slot, uint32_t k) {
+  return (struct sl_hist *)(slot + 1) + k;
+}
+
+static inline uint64_t *sl_slot_scalars(struct sl_copy_slot *slot, const struct sl_mode_layout *m) {
+  return (uint64_t *)((char *)(slot + 1) + (uint64_t)m->histograms * sizeof(struct sl_hist));
+}
+
+static inline struct sl_counter *sl_slot_counters(struct sl_copy_slot *slot,
+                                                  const struct sl_mode_layout *m) {
+  return (struct sl_counter *)((char *)slot + sl_counters_offset(m));
+}
 
 #endif

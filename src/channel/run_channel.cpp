@@ -1,55 +1,90 @@
-#include "sys/shared_region.h"
+#include "channel/run_channel.h"
 
 #include <linux/futex.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 
 #include "core/error.h"
 
-namespace schedlab::sys {
+namespace schedlab::channel {
 
-SharedRegion::SharedRegion(int ncopies) {
-  size_ = sizeof(sl_shared_header) + sizeof(sl_copy_slot) * static_cast<std::size_t>(ncopies);
-  fd_ = UniqueFd(memfd_create("schedlab-run", MFD_CLOEXEC));
-  if (!fd_) throw SystemError("shared region: memfd_create", "schedlab-run", errno);
+static_assert(sizeof(sl_shared_header) == 64, "the header is one cache line");
+static_assert(sizeof(sl_copy_slot) % 64 == 0, "slots never share a cache line");
+
+std::optional<sl_mode> find_mode(const std::string& name) {
+  for (int m = 0; m < SL_MODE_COUNT; ++m)
+    if (name == sl_mode_table[m].name) return static_cast<sl_mode>(m);
+  return std::nullopt;
+}
+
+RunChannel::RunChannel(sl_mode mode, int ncopies, StopPlan stop, std::uint32_t counters) {
+  const sl_mode_layout& layout = sl_mode_table[mode];
+  if (!layout.counters) counters = 0;
+  const std::uint64_t copy_bytes = sl_copy_bytes(&layout, counters);
+  size_ = sizeof(sl_shared_header) + copy_bytes * static_cast<std::size_t>(ncopies);
+  fd_ = sys::UniqueFd(memfd_create("schedlab-run", MFD_CLOEXEC));
+  if (!fd_) throw SystemError("channel: memfd_create", "schedlab-run", errno);
   if (ftruncate(fd_.get(), static_cast<off_t>(size_)) != 0)
-    throw SystemError("shared region: ftruncate", "schedlab-run", errno);
+    throw SystemError("channel: ftruncate", "schedlab-run", errno);
   void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_.get(), 0);
-  if (p == MAP_FAILED) throw SystemError("shared region: mmap", "schedlab-run", errno);
-  shared_ = static_cast<sl_shared*>(p);
-  std::memset(p, 0, size_);
-  shared_->hdr.version = SL_PROTOCOL_VERSION;
-  shared_->hdr.ncopies = static_cast<std::uint32_t>(ncopies);
+  if (p == MAP_FAILED) throw SystemError("channel: mmap", "schedlab-run", errno);
+  // A fresh memfd reads as zeros: only the header is written, so a large
+  // result area costs memory only where a copy writes.
+  header_ = static_cast<sl_shared_header*>(p);
+  header_->version = SL_CHANNEL_VERSION;
+  header_->ncopies = static_cast<std::uint32_t>(ncopies);
+  header_->mode = mode;
+  header_->stop_mode = stop.mode;
+  header_->iterations = stop.iterations;
+  header_->copy_bytes = copy_bytes;
+  header_->counters = counters;
 }
 
-SharedRegion::~SharedRegion() {
-  if (shared_) munmap(shared_, size_);
+RunChannel::~RunChannel() {
+  if (header_) munmap(header_, size_);
 }
 
-void SharedRegion::set_phase(sl_phase phase) {
-  __atomic_store_n(&shared_->hdr.phase, static_cast<std::uint32_t>(phase), __ATOMIC_RELEASE);
-  syscall(SYS_futex, &shared_->hdr.phase, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
+void RunChannel::set_phase(sl_phase phase) {
+  __atomic_store_n(&header_->phase, static_cast<std::uint32_t>(phase), __ATOMIC_RELEASE);
+  syscall(SYS_futex, &header_->phase, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }
 
-std::uint32_t SharedRegion::ready() const {
-  return __atomic_load_n(&shared_->hdr.ready, __ATOMIC_ACQUIRE);
-}
+std::uint32_t RunChannel::ready() const { return __atomic_load_n(&header_->ready, __ATOMIC_ACQUIRE); }
 
-void SharedRegion::wait_ready_change(std::uint32_t seen, std::chrono::nanoseconds timeout) const {
+void RunChannel::wait_ready_change(std::uint32_t seen, std::chrono::nanoseconds timeout) const {
   timespec ts{static_cast<time_t>(timeout.count() / 1'000'000'000),
               static_cast<long>(timeout.count() % 1'000'000'000)};
-  syscall(SYS_futex, &shared_->hdr.ready, FUTEX_WAIT, seen, &ts, nullptr, 0);
+  syscall(SYS_futex, &header_->ready, FUTEX_WAIT, seen, &ts, nullptr, 0);
 }
 
-std::uint64_t SharedRegion::loops(int i) const {
-  return __atomic_load_n(&shared_->slot[i].loops, __ATOMIC_RELAXED);
+sl_copy_slot* RunChannel::slot_ptr(int i) const {
+  return sl_slot_at(header_, header_, static_cast<std::uint32_t>(i));
 }
 
-int SharedRegion::state(int i) const {
-  return __atomic_load_n(&shared_->slot[i].state, __ATOMIC_ACQUIRE);
+std::uint64_t RunChannel::loops(int i) const {
+  sl_copy_slot* slot = slot_ptr(i);
+  std::uint64_t loops = __atomic_load_n(&slot->loops, __ATOMIC_RELAXED);
+  const sl_counter* counters = sl_slot_counters(slot, &layout());
+  for (std::uint32_t k = 0; k < header_->counters; ++k)
+    loops += __atomic_load_n(&counters[k].loops, __ATOMIC_RELAXED);
+  return loops;
 }
 
-}  // namespace schedlab::sys
+int RunChannel::state(int i) const { return __atomic_load_n(&slot_ptr(i)->state, __ATOMIC_ACQUIRE); }
+
+const sl_hist& RunChannel::histogram(int i, std::uint32_t k) const {
+  if (k >= layout().histograms) throw std::logic_error("channel: no such histogram");
+  return *sl_slot_hist(slot_ptr(i), k);
+}
+
+std::uint64_t RunChannel::scalar(int i, std::uint32_t k) const {
+  if (k >= layout().scalars) throw std::logic_error("channel: no such scalar");
+  return sl_slot_scalars(slot_ptr(i), &layout())[k];
+}
+
+}  // namespace schedlab::channel

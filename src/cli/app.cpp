@@ -76,10 +76,12 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   }
   if (app.got_subcommand("restore")) return restore_command();
   restore_leftovers();  // every command first undoes what a dead run left
-  if (run->parsed()) return run_command(workloads, run->remaining());
+  const std::vector<std::string> argv_record(argv, argv + argc);
+  if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
   if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json);
   if (check->parsed())
-    return check_command(workloads, chk.baseline, chk.bad, chk.threshold, chk.max_runs, chk.json);
+    return check_command(workloads, chk.baseline, chk.bad, chk.threshold, chk.max_runs, chk.json,
+                         argv_record);
   if (compare->parsed())
     return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force);
   if (app.got_subcommand("list")) return list_command(workloads);

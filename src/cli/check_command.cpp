@@ -12,6 +12,7 @@
 #include "check/verdict.h"
 #include "cli/commands.h"
 #include "cli/run_setup.h"
+#include "cli/run_spec_io.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "core/whole_number.h"
@@ -45,19 +46,16 @@ std::vector<double> primary_values(const ResultSet& set) {
   return xs;
 }
 
-// The baseline's workload, scenario and run options, checked on this machine.
+// The baseline's spec — workload, scenario and every run option — read
+// back through the command line's parsers and checked on this machine.
 RunSetup setup_from(const WorkloadRegistry& workloads, const ResultSet& good) {
-  const Workload* w = workloads.find(good.workload.name);
-  if (!w) throw UsageError("the baseline's workload '" + good.workload.name + "' is unknown to this schedlab");
-  const auto& req = good.scenario.requested;
-  RunOptions options;
-  options.runs = kBatch;
-  if (req.contains("duration_s") && req.at("duration_s").is_number())
-    options.duration = std::chrono::nanoseconds(static_cast<std::int64_t>(req.at("duration_s").get<double>() * 1e9));
-  options.warmup = std::chrono::nanoseconds(static_cast<std::int64_t>(req.value("warmup_s", 0.0) * 1e9));
-  options.quiet = true;
-  return make_run_setup(*w, good.workload.params, options, request_from_json(req), locate_worker(),
-                        collect_environment(), "check", sys::read_process_limits());
+  RunSpec spec = read_run_spec(good, workloads);
+  spec.options.runs = kBatch;
+  spec.options.quiet = true;
+  spec.options.json_path.reset();
+  spec.options.label.reset();
+  return make_run_setup(std::move(spec), locate_worker(), collect_environment(), "check",
+                        sys::read_process_limits());
 }
 
 // When the baseline's own spread keeps the interval wide, say so: more
@@ -72,6 +70,7 @@ struct CheckArgs {
   std::string baseline, bad, json;
   double threshold = 5;
   int max_runs = 15;
+  std::vector<std::string> argv;
 };
 
 int run_check(const WorkloadRegistry& workloads, const CheckArgs& a) {
@@ -92,17 +91,26 @@ int run_check(const WorkloadRegistry& workloads, const CheckArgs& a) {
   ResultSet evidence;
   Decision d;
   while (static_cast<int>(current.size()) < a.max_runs) {
-    setup.options.runs = std::min(kBatch, a.max_runs - static_cast<int>(current.size()));
-    const Experiment e{{setup}, 0};
+    setup.spec.options.runs = std::min(kBatch, a.max_runs - static_cast<int>(current.size()));
+    const Experiment e{{setup}, 0, a.argv};
     auto outcome = run_experiment(e, gate, journal, observer, [](const auto&) {});
+    setup.spec.options.warmup_runs = 0;  // the baseline's warmup runs: once, before the first batch
     if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
     if (outcome.status != ExitStatus::kOk) {
       std::cout << fmt::format("skip: cannot run the baseline's workload here: {}\n", outcome.error);
       return 125;
     }
     auto& set = outcome.sets.front();
-    if (evidence.runs.empty()) evidence = set;
-    else for (auto& run : set.runs) evidence.runs.push_back(run);
+    if (evidence.runs.empty()) {
+      evidence = set;
+    } else {
+      const int offset = static_cast<int>(evidence.runs.size());
+      for (auto& run : set.runs) evidence.runs.push_back(run);
+      for (auto w : set.warnings) {
+        if (w.run > 0) w.run += offset;
+        evidence.warnings.push_back(std::move(w));
+      }
+    }
     for (size_t i = 0; i < evidence.runs.size(); ++i) evidence.runs[i].index = static_cast<int>(i) + 1;
     current = primary_values(evidence);
     d = bad ? decide_between(primary_values(good), primary_values(*bad), current, 0.05)
@@ -131,9 +139,11 @@ int run_check(const WorkloadRegistry& workloads, const CheckArgs& a) {
 }  // namespace
 
 int check_command(const WorkloadRegistry& workloads, const std::string& baseline, const std::string& bad,
-                  const std::string& threshold, const std::string& max_runs, const std::string& json) {
+                  const std::string& threshold, const std::string& max_runs, const std::string& json,
+                  const std::vector<std::string>& argv) {
   try {
     CheckArgs a{baseline, bad, json};
+    a.argv = argv;
     char* end = nullptr;
     a.threshold = std::strtod(threshold.c_str(), &end);
     if (threshold.empty() || *end != '\0' || !(a.threshold > 0 && a.threshold < 1000))

@@ -9,14 +9,18 @@ namespace schedlab {
 // Each subcommand: parse its own arguments (in order, without the
 // subcommand word), do the work, return the exit status.  Errors are thrown
 // as schedlab::Error / Interrupted and mapped by run_app().
-int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
+// `argv` is the command line recorded in every result set (for `suite`, the
+// `schedlab run ...` line that reproduces the set).
+int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+                const std::vector<std::string>& argv);
 int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
 int restore_command();
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
                   const std::string& json_dir);
 int check_command(const WorkloadRegistry& workloads, const std::string& baseline, const std::string& bad,
-                  const std::string& threshold, const std::string& max_runs, const std::string& json);
+                  const std::string& threshold, const std::string& max_runs, const std::string& json,
+                  const std::vector<std::string>& argv);
 int compare_command(const std::vector<std::string>& files, const std::string& style,
                     const std::string& test, const std::string& alpha, bool paired,
                     const std::string& metrics, bool force);

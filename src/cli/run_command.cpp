@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "cli/run_setup.h"
+#include "cli/run_spec_io.h"
 #include "cli/vary.h"
 #include "cli/workload_options.h"
 #include "core/error.h"
@@ -79,42 +80,42 @@ RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assig
   RunOptionTexts texts = parsed.texts;
   WorkloadOptions workload_options = *parsed.workload_options;
   for (const auto& [key, value] : assignment) apply_assignment(key, value, texts, workload_options);
-  RunOptions options = to_run_options(texts);
-  ScenarioRequest request = to_scenario(texts);
-  Params params = workload_options.resolve();
-  std::string label = options.label.value_or(
+  RunSpec spec = make_run_spec(w, texts, workload_options);
+  const auto& given = spec.options.label;
+  std::string label = given.value_or(
       environment.value("kernel", ordered_json::object()).value("release", std::string("unknown")));
   if (!assignment.empty())
-    label = options.label ? *options.label + " " + assignment_label(assignment) : assignment_label(assignment);
-  RunSetup setup = make_run_setup(w, std::move(params), std::move(options), std::move(request), worker,
-                                  environment, std::move(label), limits);
+    label = given ? *given + " " + assignment_label(assignment) : assignment_label(assignment);
+  RunSetup setup = make_run_setup(std::move(spec), worker, environment, std::move(label), limits);
   for (const auto& [key, value] : assignment) setup.vary[key] = value;
   return setup;
 }
 
-Experiment prepare(const Workload& w, const ParsedRun& parsed) {
+Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector<std::string>& argv) {
   std::vector<VaryAxis> axes;
   for (const auto& v : parsed.texts.vary) axes.push_back(parse_vary(v));
   Experiment e;
   e.seed = parse_seed(parsed.texts.seed);
+  e.argv = argv;
   const std::string worker = locate_worker();
   const ordered_json environment = collect_environment();
   const sys::ProcessLimits limits = sys::read_process_limits();
   for (const auto& assignment : expand_axes(axes))
     e.variants.push_back(prepare_variant(w, parsed, assignment, worker, environment, limits));
-  const auto& json = e.variants.front().options.json_path;
+  const auto& json = e.variants.front().options().json_path;
   if (json) check_writable("--json", *json);
   return e;
 }
 
 }  // namespace
 
-int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
+int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+                const std::vector<std::string>& argv) {
   const Workload& w = find_workload(workloads, args);
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;  // --help was shown
-  const Experiment experiment = prepare(w, *parsed);
-  const RunOptions& options = experiment.variants.front().options;
+  const Experiment experiment = prepare(w, *parsed, argv);
+  const RunOptions& options = experiment.variants.front().options();
 
   sys::SignalGate gate;  // before any change to the system: interrupts unwind through the guards
   sys::become_child_subreaper();
@@ -130,6 +131,7 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, save);
   for (const auto& set : outcome.sets) reporter.finish(set);
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
+  if (outcome.internal_error) throw std::runtime_error(outcome.error);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);
   return 0;
 }

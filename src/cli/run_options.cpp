@@ -1,6 +1,7 @@
 #include "cli/run_options.h"
 
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/cpu_list.h"
@@ -18,6 +19,14 @@ int parse_int(const std::string& option, const std::string& text, int min, int m
   if (auto v = parse_whole_number(text, min, max)) return *v;
   throw UsageError(option, text,
                    "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
+}
+
+double parse_percent(const std::string& option, const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(v >= 0 && v <= 100))
+    throw UsageError(option, text, "a percentage from 0 to 100, e.g. 5");
+  return v;
 }
 
 bool is_word(const std::string& text, const char* extra) {
@@ -76,6 +85,19 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
   app.add_option("--warmup-runs", t.warmup_runs,
                  "runs executed first and discarded (recorded as warmup_runs) (default 0)")
       ->type_name("N")->group("Run options");
+  app.add_option("--busy-threshold", t.busy_threshold,
+                 "warn when other processes use more than PCT% of the CPU set in a run (default 5)")
+      ->type_name("PCT")->group("Run options");
+  // An optional value: CLI11 calls a vector callback even when none is given.
+  app.add_option_function<std::vector<std::string>>(
+         "--wait-idle",
+         [&t](const std::vector<std::string>& v) {
+           t.wait_idle_given = true;
+           t.wait_idle = v.empty() ? "" : v.back();
+         },
+         "before each run wait until the CPU set is quiet (at most --busy-threshold busy over a "
+         "second), for at most TIME (default 5m)")
+      ->type_name("[=TIME]")->group("Run options")->expected(0, 1)->allow_extra_args(false);
   app.add_option("--json", t.json, "write the result file here (rewritten after every run)")
       ->type_name("FILE")->group("Run options");
   app.add_option("--label", t.label, "name of this result set in comparisons (default: kernel release)")
@@ -105,6 +127,10 @@ RunOptions to_run_options(const RunOptionTexts& t) {
   if (!t.duration.empty()) o.duration = parse_duration("--duration", t.duration, false);
   o.warmup = parse_duration("--warmup", t.warmup, true);
   o.warmup_runs = parse_int("--warmup-runs", t.warmup_runs, 0, 1000);
+  o.busy_threshold_pct = parse_percent("--busy-threshold", t.busy_threshold);
+  if (t.wait_idle_given)
+    o.wait_idle = t.wait_idle.empty() ? RunOptions::kDefaultWaitIdle
+                                      : parse_duration("--wait-idle", t.wait_idle, false);
   if (!t.json.empty()) o.json_path = t.json;
   if (!t.label.empty()) o.label = t.label;
   o.quiet = t.quiet;

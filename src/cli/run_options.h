@@ -18,6 +18,9 @@ struct RunOptionTexts {
   std::string duration;
   std::string warmup = "0";
   std::string warmup_runs = "0";
+  std::string busy_threshold = "5";
+  std::string wait_idle;        // "" = do not wait; a duration = the longest wait
+  bool wait_idle_given = false;
   std::string json;
   std::string label;
   bool quiet = false;

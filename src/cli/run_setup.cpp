@@ -14,17 +14,16 @@ std::string locate_worker() {
               "(install both into the same directory)");
 }
 
-RunSetup make_run_setup(const Workload& w, Params params, RunOptions options,
-                        ScenarioRequest request, const std::string& worker,
-                        const ordered_json& environment, std::string label,
-                        const sys::ProcessLimits& limits) {
-  ScenarioPlan plan = plan_scenario(request, sys::affinity_of(0));
-  w.complete_params(params, plan);
-  w.validate(params, options, plan);
-  preflight_process_limits(plan.copies, w.processes_per_copy(params), request.copies.text(),
-                           limits);
-  return RunSetup{w,      std::move(params), std::move(options), std::move(request),
-                  std::move(plan), worker,   environment,        std::move(label)};
+RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_json& environment,
+                        std::string label, const sys::ProcessLimits& limits) {
+  const Workload& w = *spec.workload;
+  ScenarioPlan plan = plan_scenario(spec.scenario, sys::affinity_of(0));
+  w.complete_params(spec.params, plan);
+  w.validate(spec.params, spec.options, plan);
+  StopRule stop = decide_stop_rule(w, spec.params, spec.options);
+  preflight_process_limits(plan.copies, w.processes_per_copy(spec.params),
+                           spec.scenario.copies.text(), limits);
+  return RunSetup{std::move(spec), std::move(plan), stop, worker, environment, std::move(label)};
 }
 
 }  // namespace schedlab

@@ -7,13 +7,11 @@
 namespace schedlab {
 
 // Everything checked before the first copy starts: the plan against this
-// machine, the workload's own rules, the preflight of process limits.
-// Shared by `run` (once per --vary variant) and `check`.
+// machine, the workload's own rules, the stop rule, the preflight of
+// process limits.  Shared by `run` (once per --vary variant) and `check`.
 // `limits` is read once per invocation (it scans /proc) and shared by the variants.
-RunSetup make_run_setup(const Workload& workload, Params params, RunOptions options,
-                        ScenarioRequest request, const std::string& worker,
-                        const ordered_json& environment, std::string label,
-                        const sys::ProcessLimits& limits);
+RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_json& environment,
+                        std::string label, const sys::ProcessLimits& limits);
 
 // The schedlab-worker beside this binary; throws when it is missing.
 std::string locate_worker();

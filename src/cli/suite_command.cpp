@@ -73,8 +73,10 @@ int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::str
   std::vector<std::string> args = r.args;
   // Our options go before a command's "--", if there is one.
   args.insert(std::find(args.begin(), args.end(), "--"), {"--quiet", "--json", json});
+  std::vector<std::string> argv = {"schedlab", "run"};
+  argv.insert(argv.end(), r.args.begin(), r.args.end());
   try {
-    return run_command(workloads, args);
+    return run_command(workloads, args, argv);
   } catch (const Interrupted&) {
     throw;
   } catch (const Error& e) {

@@ -6,8 +6,20 @@
 
 namespace schedlab {
 
-WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : info_(info) {
+WorkloadOptions::WorkloadOptions(const WorkloadInfo& info) : info_(info) {
   for (const auto& spec : info.params) {
+    if (spec.kind == ParamKind::kFlag) flags_[spec.name] = false;
+    else if (spec.kind == ParamKind::kList || spec.kind == ParamKind::kCommand) lists_[spec.name] = {};
+    else texts_[spec.name] = spec.default_text;
+  }
+}
+
+WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : WorkloadOptions(info) {
+  bind(app);
+}
+
+void WorkloadOptions::bind(CLI::App& app) {
+  for (const auto& spec : info_.params) {
     const std::string name =
         (spec.short_name ? std::string("-") + spec.short_name + "," : std::string()) + "--" + spec.name;
     if (spec.kind == ParamKind::kFlag) {
@@ -22,7 +34,6 @@ WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : info
       app.add_option(spec.name, lists_[spec.name], spec.help)->group("Workload options");
       continue;
     }
-    texts_[spec.name] = spec.default_text;
     std::string help = spec.help;
     if (spec.kind == ParamKind::kChoice || spec.kind == ParamKind::kInteger)
       help += fmt::format(" ({})", describe_allowed(spec));
@@ -41,6 +52,13 @@ bool WorkloadOptions::set_text(const std::string& name, const std::string& value
     return true;
   }
   return false;
+}
+
+bool WorkloadOptions::set_list(const std::string& name, const std::vector<std::string>& values) {
+  auto it = lists_.find(name);
+  if (it == lists_.end()) return false;
+  it->second = values;
+  return true;
 }
 
 Params WorkloadOptions::resolve() const {

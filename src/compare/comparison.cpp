@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -145,6 +146,25 @@ std::vector<std::string> default_metrics(const ResultSet& set) {
   return names;
 }
 
+// What a set's warnings mean for its numbers, one note per set and kind.
+void note_warnings(const Comparison& c, std::vector<std::string>& notes) {
+  for (const auto& set : c.sets) {
+    std::vector<int> busy;
+    for (const auto& w : set.warnings) {
+      if (w.kind == "busy") busy.push_back(w.run);
+      else notes.push_back(fmt::format("{}: {}{}", set.label, w.run ? fmt::format("run {}: ", w.run) : "", w.detail));
+    }
+    if (busy.empty()) continue;
+    double worst = 0;
+    for (const auto& run : set.runs)
+      if (std::find(busy.begin(), busy.end(), run.index) != busy.end())
+        worst = std::max(worst, run.values.get("foreign_cpu_pct").value_or(0));
+    notes.push_back(fmt::format("{}: {} of {} runs measured on a busy machine (other processes used up "
+                                "to {:.0f}% of the CPU set): its figures are suspect",
+                                set.label, busy.size(), set.runs.size(), worst));
+  }
+}
+
 Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o) {
   if (sets.empty()) throw UsageError("compare: no result sets to compare");
   check_specs(sets, o);
@@ -172,6 +192,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
     c.metrics.push_back(std::move(m));
   }
   note_if_not_interleaved(c, c.notes);
+  note_warnings(c, c.notes);
   return c;
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -103,12 +104,17 @@ void to_json(nlohmann::ordered_json& j, const Params& params) {
     std::visit([&j, &name = name](const auto& v) { j[name] = v; }, value);
 }
 
+// Values of a type no option has (a float, an object, a list of non-strings)
+// are kept as their JSON text, so that reading a file never fails here and
+// the option parsers refuse them with a message naming the option.
 void from_json(const nlohmann::ordered_json& j, Params& params) {
   for (const auto& [name, value] : j.items()) {
     if (value.is_boolean()) params.set(name, value.get<bool>());
-    else if (value.is_array()) params.set(name, value.get<std::vector<std::string>>());
-    else if (value.is_number_integer()) params.set(name, value.get<std::int64_t>());
-    else params.set(name, value.get<std::string>());
+    else if (value.is_number_integer() && !value.is_number_unsigned()) params.set(name, value.get<std::int64_t>());
+    else if (value.is_string()) params.set(name, value.get<std::string>());
+    else if (value.is_array() && std::all_of(value.begin(), value.end(), [](const auto& v) { return v.is_string(); }))
+      params.set(name, value.get<std::vector<std::string>>());
+    else params.set(name, value.dump());
   }
 }
 

@@ -31,6 +31,9 @@ struct ParamSpec {
   std::int64_t max = 0;
   std::vector<std::string> choices;  // kChoice only
   char short_name = 0;               // one-letter alias ("-m"), for tools whose options we mirror
+  // What a result file written before this option existed implies (the old
+  // behaviour), when that differs from the default; "" = the default.
+  std::string absent_text;
 };
 
 using ParamValue = std::variant<std::int64_t, std::string, bool, std::vector<std::string>>;

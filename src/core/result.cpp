@@ -1,5 +1,8 @@
 #include "core/result.h"
 
+#include <fmt/format.h>
+#include <time.h>
+
 #include <ctime>
 
 #include "stats/descriptive.h"
@@ -48,6 +51,16 @@ std::string utc_now_iso8601() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
+}
+
+std::string utc_now_rfc3339_us() {
+  timespec ts{};
+  clock_gettime(CLOCK_REALTIME, &ts);
+  std::tm tm{};
+  gmtime_r(&ts.tv_sec, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  return fmt::format("{}.{:06d}Z", buf, ts.tv_nsec / 1000);
 }
 
 }  // namespace schedlab

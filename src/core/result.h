@@ -34,7 +34,8 @@ class MetricValues {
 struct RunRecord {
   int index = 0;            // 1-based, in execution order within the set
   int block = 0;            // --vary: the randomized block it ran in (1-based); 0 otherwise
-  std::string started;      // UTC, ISO 8601
+  int sequence = -1;        // 0-based position in the whole experiment, all sets; -1 unknown
+  std::string started;      // UTC, RFC 3339 with microseconds
   double window_s = 0;      // the measurement window (or elapsed time in iteration mode)
   MetricValues values;
   ordered_json copies = ordered_json::array();  // per-copy loops, CPUs and pids
@@ -55,6 +56,14 @@ struct WorkloadRecord {
   std::string primary_metric;
 };
 
+// Something about a set the reader must know beside its numbers: a busy
+// machine during a run, a control that could not wait for idle, ...
+struct Warning {
+  std::string kind;  // "busy", "not-idle", ...
+  int run = 0;       // the run it concerns (its index), or 0 for the whole set
+  std::string detail;
+};
+
 struct ScenarioRecord {
   ordered_json requested = ordered_json::object();
   ordered_json applied = ordered_json::array();
@@ -73,6 +82,8 @@ struct ResultSet {
   std::vector<MetricSpec> metrics;
   std::vector<RunRecord> runs;
   std::vector<RunRecord> warmup_runs;  // executed first and discarded: never summarized
+  std::vector<std::string> argv;       // the command line that produced the set, when known
+  std::vector<Warning> warnings;
 
   // Summaries of every metric over the runs (computed, not stored state).
   std::map<std::string, Summary> summarize() const;
@@ -92,5 +103,7 @@ ResultFile result_file_from_json(const ordered_json& j);
 
 // The current UTC time as ISO 8601 ("2026-11-29T22:04:27Z").
 std::string utc_now_iso8601();
+// The same with microseconds, RFC 3339 ("2026-11-29T22:04:27.123456Z").
+std::string utc_now_rfc3339_us();
 
 }  // namespace schedlab

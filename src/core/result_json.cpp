@@ -32,6 +32,7 @@ RunRecord run_from_json(const ordered_json& j, const std::string& where) {
   run.index = field(j, "index", where).get<int>();
   run.started = j.value("started", std::string());
   run.block = j.value("block", 0);
+  run.sequence = j.value("sequence", -1);
   run.window_s = field(j, "window_s", where).get<double>();
   for (const auto& [name, value] : field(j, "values", where).items())
     run.values.set(name, value.get<double>());
@@ -63,6 +64,10 @@ ResultSet set_from_json(const ordered_json& j, const std::string& where) {
   i = 0;
   for (const auto& run : j.value("warmup_runs", ordered_json::array()))
     set.warmup_runs.push_back(run_from_json(run, fmt::format("{}.warmup_runs[{}]", where, i++)));
+  set.argv = j.value("argv", std::vector<std::string>{});
+  for (const auto& warning : j.value("warnings", ordered_json::array()))
+    set.warnings.push_back({warning.at("kind").get<std::string>(), warning.value("run", 0),
+                            warning.value("detail", std::string())});
   return set;
 }
 
@@ -73,6 +78,10 @@ void to_json(ordered_json& j, const ResultSet& set) {
   j["label"] = set.label;
   j["status"] = to_string(set.status);
   if (set.status != Status::kPass) j["error"] = set.error;
+  j["warnings"] = ordered_json::array();
+  for (const auto& w : set.warnings)
+    j["warnings"].push_back({{"kind", w.kind}, {"run", w.run}, {"detail", w.detail}});
+  if (!set.argv.empty()) j["argv"] = set.argv;
   j["tool"] = set.tool;
   j["workload"] = {{"name", set.workload.name},
                    {"params", set.workload.params},
@@ -90,6 +99,7 @@ void to_json(ordered_json& j, const ResultSet& set) {
     for (const auto& [name, value] : run.values.items()) values[name] = value;
     ordered_json r = {{"index", run.index}};
     if (run.block > 0) r["block"] = run.block;
+    if (run.sequence >= 0) r["sequence"] = run.sequence;
     r["started"] = run.started;
     r["window_s"] = run.window_s;
     r["values"] = values;

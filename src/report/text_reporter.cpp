@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "report/table.h"
 
 namespace schedlab {
@@ -78,7 +80,21 @@ void TextReporter::run_started(const ResultSet& set, int index, int total) {
 void TextReporter::run_finished(const ResultSet& set, const RunRecord& run) {
   if (progress_) *progress_ << "\r\033[K" << std::flush;
   if (labelled_) out_ << "[" << set.label << "] ";
-  out_ << format_run_line(set, run, total_) << run.display;
+  out_ << format_run_line(set, run, total_);
+  for (const auto& w : set.warnings)
+    if (w.run == run.index) out_ << fmt::format("  warning ({}): {}\n", w.kind, w.detail);
+  out_ << run.display;
+  out_.flush();
+}
+
+void TextReporter::experiment_started(const std::vector<ResultSet>& sets) {
+  std::vector<std::string> said;
+  for (const auto& set : sets)
+    for (const auto& w : set.warnings) {
+      if (w.run != 0 || std::find(said.begin(), said.end(), w.detail) != said.end()) continue;
+      out_ << fmt::format("note: {}\n", w.detail);
+      said.push_back(w.detail);
+    }
   out_.flush();
 }
 

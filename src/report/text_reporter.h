@@ -14,6 +14,8 @@ class TextReporter final : public RunObserver {
   // `labelled`: prefix run lines with the set's label (several variants).
   TextReporter(std::ostream& out, std::ostream* progress, bool labelled = false)
       : out_(out), progress_(progress), labelled_(labelled) {}
+  // Notes that concern every run (fidelity differences), once.
+  void experiment_started(const std::vector<ResultSet>& sets) override;
   void run_started(const ResultSet& set, int index, int total) override;
   void run_finished(const ResultSet& set, const RunRecord& run) override;
   void finish(const ResultSet& set);

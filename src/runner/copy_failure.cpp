@@ -57,6 +57,9 @@ std::string describe_fork_limits() {
 
 std::string describe_copy_failure(int index, const sl_copy_slot& slot, int wait_status) {
   const auto state = __atomic_load_n(&slot.state, __ATOMIC_ACQUIRE);
+  if (state == SL_COPY_DONE)
+    return fmt::format("copy {}: finished after {} loops, before the window closed (a copy must "
+                       "run until the window's end)", index, slot.loops);
   if (state != SL_COPY_FAILED) {
     return fmt::format("copy {}: the worker {} before finishing", index,
                        wait_status < 0 ? "vanished" : describe_wait_status(wait_status));

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "worker/protocol.h"
+#include "channel/protocol.h"
 
 namespace schedlab {
 

@@ -25,6 +25,14 @@ constexpr auto kReadyTimeout = 60s;      // a copy that never reaches the barrie
 constexpr auto kStopGrace = 10s;         // for the loop in flight when the window closes
 constexpr auto kPollInterval = 200ms;    // safety net in case a SIGCHLD is coalesced
 
+std::uint64_t ns(std::chrono::nanoseconds d) { return static_cast<std::uint64_t>(d.count()); }
+
+sl_mode mode_of(const CopyGroupSpec& spec) {
+  const auto mode = channel::find_mode(spec.args.empty() ? "" : spec.args.front().mode);
+  if (!mode) throw std::logic_error("copy group: unknown worker mode");
+  return *mode;
+}
+
 }  // namespace
 
 std::uint64_t monotonic_ns() {
@@ -34,12 +42,24 @@ std::uint64_t monotonic_ns() {
 }
 
 CopyGroup::CopyGroup(const CopyGroupSpec& spec, sys::SignalGate& gate)
-    : spec_(spec), gate_(gate), region_(static_cast<int>(spec.args.size())) {}
+    : spec_(spec),
+      gate_(gate),
+      channel_(mode_of(spec), static_cast<int>(spec.args.size()), spec.stop, spec.counters) {}
 
+size_t CopyGroup::still_running() const {
+  return static_cast<size_t>(std::count(exit_status_.begin(), exit_status_.end(), -1));
+}
+
+// Only unreaped copies are signalled by pid: a reaped copy's pid (and
+// process group id) may already belong to another process.  What the
+// reaped ones left behind was reparented to us (subreaper) and is killed by
+// kill_all_children.
 CopyGroup::~CopyGroup() {
   stop_gracefully();
-  for (pid_t pid : pids_) kill(-pid, SIGKILL);  // each copy's group: its own with --setsid
-  if (pgid_ > 0) kill(-pgid_, SIGKILL);
+  const bool group_alive = still_running() > 0;
+  for (size_t i = 0; i < pids_.size(); ++i)
+    if (running(i)) kill(-pids_[i], SIGKILL);  // each copy's group: its own with --setsid
+  if (pgid_ > 0 && group_alive) kill(-pgid_, SIGKILL);
   sys::kill_all_children();
 }
 
@@ -47,15 +67,13 @@ CopyGroup::~CopyGroup() {
 // stop, so they finish their loop and join their threads, for a moment
 // before they are killed.
 void CopyGroup::stop_gracefully() noexcept {
-  if (std::count(exit_status_.begin(), exit_status_.end(), -1) == 0) return;
-  region_.set_phase(SL_PHASE_STOP);
-  for (size_t i = 0; i < pids_.size(); ++i) {
-    if (exit_status_[i] != -1) continue;
-    if (spec_.signal_at_stop) kill(pids_[i], SIGUSR1);
-  }
+  if (still_running() == 0) return;
+  channel_.set_phase(SL_PHASE_STOP);
+  for (size_t i = 0; i < pids_.size(); ++i)
+    if (running(i) && spec_.signal_at_stop) kill(pids_[i], SIGUSR1);
   const auto deadline = monotonic_ns() + 2'000'000'000ull;
   for (size_t i = 0; i < pids_.size(); ++i) {
-    while (exit_status_[i] == -1 && monotonic_ns() < deadline) {
+    while (running(i) && monotonic_ns() < deadline) {
       int status = 0;
       if (waitpid(pids_[i], &status, WNOHANG) == pids_[i]) exit_status_[i] = status;
       else usleep(5000);
@@ -75,7 +93,7 @@ void CopyGroup::launch_all() {
     sys::WorkerLaunch launch;
     launch.argv = {spec_.worker_path, spec_.args[i].mode, std::to_string(i)};
     launch.argv.insert(launch.argv.end(), spec_.args[i].args.begin(), spec_.args[i].args.end());
-    launch.shared_fd = region_.fd();
+    launch.shared_fd = channel_.fd();
     launch.stdout_path = spec_.args[i].stdout_path;
     launch.stderr_path = spec_.args[i].stderr_path;
     launch.cpus = spec_.set_affinity ? &masks_[i] : nullptr;
@@ -98,13 +116,13 @@ void CopyGroup::launch_all() {
 }
 
 void CopyGroup::wait_ready() {
-  const auto deadline = monotonic_ns() + static_cast<std::uint64_t>(std::chrono::nanoseconds(kReadyTimeout).count());
-  for (std::uint32_t seen = region_.ready(); seen < pids_.size(); seen = region_.ready()) {
+  const auto deadline = monotonic_ns() + ns(kReadyTimeout);
+  for (std::uint32_t seen = channel_.ready(); seen < pids_.size(); seen = channel_.ready()) {
     if (monotonic_ns() > deadline)
       throw Error(ExitStatus::kWorkloadFailed,
                   fmt::format("only {} of {} copies reached the start barrier within {}s", seen,
                               pids_.size(), std::chrono::seconds(kReadyTimeout).count()));
-    region_.wait_ready_change(seen, 20ms);
+    channel_.wait_ready_change(seen, 20ms);
     if (gate_.wait(0ns) == sys::SignalGate::Event::kInterrupt) gate_.throw_if_interrupted();
     reap_exited(false);
   }
@@ -131,7 +149,7 @@ Footprint CopyGroup::footprint() const {
 
 std::vector<std::uint64_t> CopyGroup::snapshot() const {
   std::vector<std::uint64_t> loops(pids_.size());
-  for (size_t i = 0; i < loops.size(); ++i) loops[i] = region_.loops(static_cast<int>(i));
+  for (size_t i = 0; i < loops.size(); ++i) loops[i] = channel_.loops(static_cast<int>(i));
   return loops;
 }
 
@@ -144,7 +162,7 @@ void CopyGroup::wait_until(std::uint64_t deadline_ns) {
 }
 
 void CopyGroup::wait_all_finished() {
-  while (std::count(exit_status_.begin(), exit_status_.end(), -1) > 0) {
+  while (still_running() > 0) {
     gate_.wait(kPollInterval);
     gate_.throw_if_interrupted();
     reap_exited(true);
@@ -152,37 +170,50 @@ void CopyGroup::wait_all_finished() {
 }
 
 void CopyGroup::stop() {
-  region_.set_phase(SL_PHASE_STOP);
+  channel_.set_phase(SL_PHASE_STOP);
   if (spec_.signal_at_stop)
     for (size_t i = 0; i < pids_.size(); ++i)
-      if (exit_status_[i] == -1) kill(pids_[i], SIGUSR1);
-  const auto deadline = monotonic_ns() + static_cast<std::uint64_t>(std::chrono::nanoseconds(kStopGrace).count());
-  while (std::count(exit_status_.begin(), exit_status_.end(), -1) > 0) {
-    if (monotonic_ns() > deadline)  // the loop in flight takes too long; its counts are taken
-      for (size_t i = 0; i < pids_.size(); ++i)
-        if (exit_status_[i] == -1) kill(pids_[i], SIGKILL);
+      if (running(i)) kill(pids_[i], SIGUSR1);
+  const auto deadline = monotonic_ns() + ns(kStopGrace);
+  while (still_running() > 0) {
+    if (monotonic_ns() > deadline) kill_overdue();
     gate_.wait(kPollInterval);
     gate_.throw_if_interrupted();
     reap_exited(true);
   }
 }
 
+// A copy still running a grace period after the stop is killed, and the run
+// fails saying so: its counts and usage were never written.
+void CopyGroup::kill_overdue() {
+  for (size_t i = 0; i < pids_.size(); ++i) {
+    if (!running(i)) continue;
+    kill(pids_[i], SIGKILL);
+    int status = 0;
+    waitpid(pids_[i], &status, 0);
+    exit_status_[i] = status;
+    throw Error(ExitStatus::kWorkloadFailed,
+                fmt::format("copy {}: still running {}s after the window closed; killed with SIGKILL "
+                            "(its results are lost)",
+                            i, std::chrono::seconds(kStopGrace).count()));
+  }
+}
+
 bool CopyGroup::all_done() const {
   for (int i = 0; i < size(); ++i)
-    if (region_.state(i) != SL_COPY_DONE) return false;
+    if (channel_.state(i) != SL_COPY_DONE) return false;
   return true;
 }
 
+// Outside the stop (`finishing` false) every exit is a failure, a clean
+// finish included: the window decides when copies end, not the copies.
 void CopyGroup::reap_exited(bool finishing) {
   for (size_t i = 0; i < pids_.size(); ++i) {
-    if (exit_status_[i] != -1) continue;
+    if (!running(i)) continue;
     int status = 0;
     if (waitpid(pids_[i], &status, WNOHANG) != pids_[i]) continue;
     exit_status_[i] = status;
-    const int state = region_.state(static_cast<int>(i));
-    const bool killed_by_us = finishing && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
-    if (state == SL_COPY_FAILED || (!finishing && state != SL_COPY_DONE) ||
-        (finishing && state != SL_COPY_DONE && !killed_by_us))
+    if (!finishing || channel_.state(static_cast<int>(i)) != SL_COPY_DONE)
       fail_copy(static_cast<int>(i), status);
   }
 }

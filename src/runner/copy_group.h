@@ -10,7 +10,7 @@
 #include "scenario/applied_scenario.h"
 #include "scenario/scenario.h"
 #include "sys/affinity.h"
-#include "sys/shared_region.h"
+#include "channel/run_channel.h"
 #include "sys/signals.h"
 #include "workloads/workload.h"
 
@@ -24,6 +24,8 @@ struct CopyGroupSpec {
   bool set_affinity = false;            // apply placements[i].cpus to copy i
   const CopySettings* settings = nullptr;  // session, cgroups, policy; nullptr = none
   bool signal_at_stop = false;             // SIGUSR1 to every copy when the window closes
+  channel::StopPlan stop;                  // how the copies end
+  std::uint32_t counters = 0;              // per-thread loop counters of each copy
 };
 
 // Every copy's read-back record, and the expectations some copy missed.
@@ -56,7 +58,7 @@ class CopyGroup {
   Footprint footprint() const;
 
   // Opens the barrier into `phase` (warmup or measure) or moves to it.
-  void set_phase(sl_phase phase) { region_.set_phase(phase); }
+  void set_phase(sl_phase phase) { channel_.set_phase(phase); }
   // Loop counters of every copy now.
   std::vector<std::uint64_t> snapshot() const;
   // Sleeps until CLOCK_MONOTONIC `deadline_ns`; throws on interrupt or when
@@ -64,11 +66,12 @@ class CopyGroup {
   void wait_until(std::uint64_t deadline_ns);
   // Waits until every copy has finished its iterations.
   void wait_all_finished();
-  // Asks the copies to stop and waits for them (SIGKILL after a grace
-  // period); throws if a copy failed.
+  // Asks the copies to stop and waits for them; throws if a copy failed or
+  // had to be killed because it did not stop within a grace period.
   void stop();
 
-  const sl_copy_slot& slot(int i) const { return region_.slot(i); }
+  const channel::RunChannel& channel() const { return channel_; }
+  const sl_copy_slot& slot(int i) const { return channel_.slot(i); }
   int size() const { return static_cast<int>(pids_.size()); }
   // Whether every copy exited cleanly (its usage fields are valid).
   bool all_done() const;
@@ -81,10 +84,13 @@ class CopyGroup {
   // be running (`finishing` = false) or failed.
   void reap_exited(bool finishing);
   [[noreturn]] void fail_copy(int index, int wait_status) const;
+  void kill_overdue();
+  bool running(size_t i) const { return exit_status_[i] == -1; }
+  size_t still_running() const;
 
   const CopyGroupSpec& spec_;
   sys::SignalGate& gate_;
-  sys::SharedRegion region_;
+  channel::RunChannel channel_;
   std::vector<sys::CpuMask> masks_;
   std::vector<pid_t> pids_;
   std::vector<int> exit_status_;  // -1 while running

@@ -1,47 +1,136 @@
 #include "runner/measure_run.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+
+#include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "runner/copy_metrics.h"
+#include "runner/machine_load.h"
 #include "scenario/applied_scenario.h"
+#include "sys/realtime_timing.h"
 
 namespace schedlab {
 namespace {
 
 CopyGroupSpec group_spec(const RunContext& c, const CopySettings& settings,
                          const RunResources& resources) {
+  const RunSetup& s = c.setup;
   CopyGroupSpec spec;
   spec.settings = &settings;
-  spec.signal_at_stop = c.workload.info().signal_at_stop;
-  spec.worker_path = c.worker_path;
-  spec.placements = c.plan.placements;
-  spec.set_affinity = c.plan.set_affinity;
-  for (const auto& p : c.plan.placements)
-    spec.args.push_back(c.workload.worker_args(c.params, p, resources));
+  spec.signal_at_stop = s.workload().info().signal_at_stop;
+  spec.worker_path = s.worker_path;
+  spec.placements = s.plan.placements;
+  spec.set_affinity = s.plan.set_affinity;
+  spec.stop = s.stop.plan();
+  spec.counters = s.workload().loop_counters(s.spec.params);
+  for (const auto& p : s.plan.placements)
+    spec.args.push_back(s.workload().worker_args(s.spec.params, p, resources));
   return spec;
 }
 
-struct WindowStart {
-  std::uint64_t t0 = 0;
-  std::vector<std::uint64_t> loops;  // counters when the window opened
+// The window's edges as the harness saw them.
+struct WindowEdge {
+  std::uint64_t t = 0;
+  std::vector<std::uint64_t> loops;  // every copy's counter
+  sys::ProcStat stat;                // for the machine-load check
+  std::vector<double> per_second;    // (the end) loops per second of all copies
+  double stopped_s = 0;              // (the end) from the close until every copy was gone
 };
 
-// Opens the window: after the warmup when there is one, else at the release.
-WindowStart open_window(const RunContext& c, CopyGroup& group) {
-  ProbeContext probe_context{c.plan.cpu_set};
-  if (c.options.warmup.count() > 0) {
-    group.set_phase(SL_PHASE_WARMUP);
-    group.wait_until(monotonic_ns() + static_cast<std::uint64_t>(c.options.warmup.count()));
+constexpr std::uint64_t kSecondNs = 1'000'000'000;
+
+double span_s(std::uint64_t begin, std::uint64_t end) {
+  return end > begin ? static_cast<double>(end - begin) / 1e9 : 0;
+}
+
+std::uint64_t sum(const std::vector<std::uint64_t>& xs) {
+  return std::accumulate(xs.begin(), xs.end(), std::uint64_t{0});
+}
+
+// Waits for the window's end, sampling every copy's counters each second
+// (the per-second rate schbench reports, here for every workload).
+void sample_window(CopyGroup& group, const WindowEdge& start, std::uint64_t end_ns,
+                   std::vector<double>& per_second) {
+  std::uint64_t last_t = start.t, last = sum(start.loops);
+  for (std::uint64_t next = start.t + kSecondNs; next <= end_ns; next += kSecondNs) {
+    group.wait_until(next);
+    const std::uint64_t now = monotonic_ns(), loops = sum(group.snapshot());
+    per_second.push_back(static_cast<double>(loops - last) * 1e9 / static_cast<double>(now - last_t));
+    last_t = now;
+    last = loops;
   }
+  group.wait_until(end_ns);
+}
+
+// Opens the window: after the warmup when there is one, else at the release.
+WindowEdge open_window(const RunContext& c, CopyGroup& group) {
+  const RunSetup& s = c.setup;
+  if (s.options().warmup.count() > 0) {
+    group.set_phase(SL_PHASE_WARMUP);
+    group.wait_until(monotonic_ns() + static_cast<std::uint64_t>(s.options().warmup.count()));
+  }
+  ProbeContext probe_context{s.plan.cpu_set};
   for (auto& probe : c.probes) probe->begin(probe_context);
-  WindowStart start{0, group.snapshot()};
-  start.t0 = monotonic_ns();
+  WindowEdge start{0, group.snapshot(), sys::read_proc_stat()};
+  start.t = monotonic_ns();
   group.set_phase(SL_PHASE_MEASURE);
   return start;
 }
 
-void close_probes(const RunContext& c, MetricValues& values) {
-  for (auto& probe : c.probes) probe->end(values);
+// Closes the window by the stop rule: at its end, or when every copy has
+// done its iterations.  The copies are gone afterwards.
+WindowEdge close_window(const RunContext& c, CopyGroup& group, const WindowEdge& start,
+                        MetricValues& probe_values) {
+  WindowEdge end;
+  if (const auto& window = c.setup.stop.window) {
+    sample_window(group, start, start.t + static_cast<std::uint64_t>(window->count()), end.per_second);
+    end.loops = group.snapshot();
+  } else {
+    group.wait_all_finished();
+  }
+  end.t = monotonic_ns();
+  end.stat = sys::read_proc_stat();
+  for (auto& probe : c.probes) probe->end(probe_values);
+  if (c.setup.stop.window) group.stop();
+  end.stopped_s = span_s(end.t, monotonic_ns());
+  return end;
+}
+
+// Loops and windows per copy.  In a window the harness samples every copy's
+// counters at the edges, so a loop in flight at the close is not counted;
+// an iteration-bound copy reports its own loops and the time they took.
+WindowOutcome count_loops(const RunContext& c, const CopyGroup& group, const WindowEdge& start,
+                          const WindowEdge& end) {
+  WindowOutcome o;
+  o.channel = &group.channel();
+  o.nominal_s = to_seconds(c.setup.options().window());
+  o.per_second = end.per_second;
+  const bool own = c.setup.stop.iteration_bound();
+  for (int i = 0; i < group.size(); ++i) {
+    const sl_copy_slot& slot = group.slot(i);
+    const auto k = static_cast<size_t>(i);
+    o.loops.push_back(own ? slot.usage_loops : end.loops[k] - start.loops[k]);
+    o.copy_window_s.push_back(own ? span_s(slot.usage_begin_ns, slot.usage_end_ns)
+                                  : span_s(start.t, end.t));
+  }
+  o.window_s = own ? *std::max_element(o.copy_window_s.begin(), o.copy_window_s.end())
+                   : span_s(start.t, end.t);
+  o.cpu_s = copies_cpu_seconds(group);
+  return o;
+}
+
+// A window in which no loop completed measured nothing: an error, not 0.
+void require_loops(const RunSetup& s, const WindowOutcome& o) {
+  if (total_loops(o) > 0) return;
+  throw Error(ExitStatus::kWorkloadFailed,
+              fmt::format("no loop completed inside the {:.3f}s window: one loop of {} takes longer "
+                          "(use a longer --duration, or fewer copies)",
+                          o.window_s, s.workload().info().name));
 }
 
 // Controls the copies carry themselves (affinity, session, cgroup, policy)
@@ -50,24 +139,64 @@ std::vector<ControlOutcome> check_read_back(const RunContext& c, const ReadBack&
   std::vector<ControlOutcome> missed;
   for (const auto& problem : r.problems) {
     ControlOutcome o{"scenario", "as requested", false, problem, ""};
-    if (!c.request.allow_unapplied) throw Error(ExitStatus::kNotApplied, describe_not_applied(o));
+    if (!c.setup.spec.scenario.allow_unapplied) throw Error(ExitStatus::kNotApplied, describe_not_applied(o));
     missed.push_back(std::move(o));
   }
   return missed;
 }
 
+// --wait-idle, before anything of the run starts.
+void wait_idle_if_asked(const RunContext& c, MeasuredRun& m) {
+  const RunOptions& o = c.setup.options();
+  if (!o.wait_idle) return;
+  const IdleWait w = wait_for_idle(c.setup.plan.cpu_set, o.busy_threshold_pct, *o.wait_idle, c.gate);
+  m.run.details["idle_wait_s"] = w.waited_s;
+  if (!w.idle)
+    m.warnings.push_back({"not-idle", m.run.index,
+                          fmt::format("CPUs {} were still {:.0f}% busy after waiting {:.0f}s; the run "
+                                      "started anyway",
+                                      format_cpu_list(c.setup.plan.cpu_set), w.busy_pct, w.waited_s)});
+}
+
+// foreign_cpu_pct: the CPU set's use by anything but the copies.
+void check_machine_load(const RunContext& c, const WindowEdge& start, const WindowEdge& end,
+                        const WindowOutcome& o, MeasuredRun& m) {
+  if (!o.cpu_s) return;
+  const auto& cpus = c.setup.plan.cpu_set;
+  const double foreign = foreign_cpu_pct(busy_pct(start.stat, end.stat, cpus), *o.cpu_s,
+                                         span_s(start.t, end.t), cpus.size());
+  m.run.values.set("foreign_cpu_pct", foreign);
+  const double threshold = c.setup.options().busy_threshold_pct;
+  if (foreign <= threshold) return;
+  const auto load = m.run.values.get("loadavg_1m");
+  m.warnings.push_back(
+      {"busy", m.run.index,
+       fmt::format("other processes used {:.1f}% of CPUs {} during run {} (threshold {}%{})", foreign,
+                   format_cpu_list(cpus), m.run.index, threshold,
+                   load ? fmt::format("; load average {:.2f} at its start", *load) : "")});
+}
+
+void record_copy_spans(const CopyGroup& group, RunRecord& run) {
+  for (int i = 0; i < group.size(); ++i)
+    run.copies[static_cast<size_t>(i)]["usage_span_s"] =
+        span_s(group.slot(i).usage_begin_ns, group.slot(i).usage_end_ns);
+}
+
 }  // namespace
 
 MeasuredRun measure_run(const RunContext& c, int index) {
+  const RunSetup& s = c.setup;
   MeasuredRun measured;
   RunRecord& run = measured.run;
   run.index = index;
-  run.started = utc_now_iso8601();
-  const AppliedScenario scenario(c.request, c.journal);
+  wait_idle_if_asked(c, measured);
+  run.started = utc_now_rfc3339_us();
+  if (auto load = loadavg_1m()) run.values.set("loadavg_1m", *load);
+  const AppliedScenario scenario(s.spec.scenario, c.journal);
   measured.controls = scenario.outcomes();
   GuardStack run_guards;  // the workload's scratch files for this run
-  RunPrep prep{c.options, index, c.journal, run_guards};
-  const RunResources resources = c.workload.prepare_run(c.params, prep);
+  RunPrep prep{s.options(), index, c.journal, run_guards};
+  const RunResources resources = s.workload().prepare_run(s.spec.params, prep);
   const auto spec = group_spec(c, scenario.copy_settings(), resources);
   CopyGroup group(spec, c.gate);
   group.start();
@@ -75,39 +204,24 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   run.copies = read_back.copies;
   for (auto& o : check_read_back(c, read_back)) measured.controls.push_back(std::move(o));
   const Footprint footprint = group.footprint();
-  const StopRule stop = c.workload.stop_rule(c.params, c.options);
 
-  const WindowStart start = open_window(c, group);
-  const std::uint64_t t0 = start.t0;
-  WindowOutcome outcome;
   MetricValues probe_values;
-  if (stop.window) {
-    group.wait_until(t0 + static_cast<std::uint64_t>(stop.window->count()));
-    outcome.loops = group.snapshot();
-    outcome.window_s = static_cast<double>(monotonic_ns() - t0) / 1e9;
-    close_probes(c, probe_values);
-    group.stop();
-    outcome.copy_window_s.assign(outcome.loops.size(), outcome.window_s);
-  } else {
-    group.wait_all_finished();
-    close_probes(c, probe_values);
-    outcome.loops = group.snapshot();
-    for (int i = 0; i < group.size(); ++i) {
-      const double w = static_cast<double>(group.slot(i).end_ns - t0) / 1e9;
-      outcome.copy_window_s.push_back(w);
-      outcome.window_s = std::max(outcome.window_s, w);
-    }
-  }
-  for (size_t i = 0; i < outcome.loops.size(); ++i) {
-    outcome.loops[i] -= start.loops[i];
-    run.copies[i]["loops"] = outcome.loops[i];
-  }
+  std::optional<sys::RealtimeTiming> timing(std::in_place);
+  run.details["harness_realtime"] = timing->active();
+  const WindowEdge start = open_window(c, group);
+  const WindowEdge end = close_window(c, group, start, probe_values);
+  timing.reset();
+  run.details["stop_s"] = end.stopped_s;
+  const WindowOutcome outcome = count_loops(c, group, start, end);
+  require_loops(s, outcome);
+  for (size_t i = 0; i < outcome.loops.size(); ++i) run.copies[i]["loops"] = outcome.loops[i];
+  record_copy_spans(group, run);
   run.window_s = outcome.window_s;
-  outcome.cpu_s = copies_cpu_seconds(group);
-  outcome.nominal_s = to_seconds(c.options.window());
-  c.workload.derive(c.params, outcome, resources, run);
+  if (!outcome.per_second.empty()) run.details["loops_per_second"] = outcome.per_second;
+  s.workload().derive(s.spec.params, outcome, resources, run);
   add_copy_metrics(group, footprint, run.values);
   for (const auto& [name, value] : probe_values.items()) run.values.set(name, value);
+  check_machine_load(c, start, end, outcome, measured);
   return measured;
 }
 

@@ -6,39 +6,36 @@
 #include "core/result.h"
 #include "probes/probe.h"
 #include "runner/copy_group.h"
-#include "runner/run_options.h"
+#include "runner/runner.h"
 #include "scenario/control_outcome.h"
 #include "scenario/journal.h"
-#include "scenario/scenario.h"
 #include "sys/signals.h"
-#include "workloads/workload.h"
 
 namespace schedlab {
 
-// Everything one run needs; owned by the Runner, shared by every run.
+// Everything one run needs; shared by every run of a variant.
 struct RunContext {
-  const Workload& workload;
-  const Params& params;
-  const RunOptions& options;
-  const ScenarioRequest& request;
-  const ScenarioPlan& plan;
-  std::string worker_path;
+  const RunSetup& setup;
   std::vector<std::unique_ptr<Probe>>& probes;
   sys::SignalGate& gate;
   Journal& journal;
 };
 
-// A measured run and what became of each scenario control during it.
+// A measured run, what became of each scenario control during it, and what
+// the reader of its numbers must know (a busy machine).
 struct MeasuredRun {
   RunRecord run;
   std::vector<ControlOutcome> controls;
+  std::vector<Warning> warnings;
 };
 
-// Executes one run: apply the scenario, start the copies behind the
-// barrier, read back where they run, optional warmup, the measurement window
-// bracketed by the probes, stop, collect, restore the scenario.  Throws
-// Error (kWorkloadFailed / kNotApplied) or Interrupted; the copies are gone
-// and the system restored on every path.
+// Executes one run: wait for an idle machine when asked, apply the
+// scenario, start the copies behind the barrier, read back where they run,
+// optional warmup, the measurement window bracketed by the probes and the
+// machine-load check, stop, collect, restore the scenario.  Throws Error
+// (kWorkloadFailed / kNotApplied) or Interrupted; the copies are gone and
+// the system restored on every path.  A run in which no loop completed is a
+// failure, not a result of zero.
 MeasuredRun measure_run(const RunContext& context, int index);
 
 }  // namespace schedlab

@@ -13,11 +13,19 @@ struct RunOptions {
   std::optional<std::chrono::nanoseconds> duration;
   std::chrono::nanoseconds warmup{0};
   int warmup_runs = 0;  // whole runs executed first and discarded
+  // A run whose foreign CPU use (foreign_cpu_pct) exceeds this gets a
+  // "busy" warning.
+  double busy_threshold_pct = kDefaultBusyThreshold;
+  // --wait-idle: before each run, wait at most this long for the CPU set to
+  // be quiet (at most busy_threshold_pct busy over one second).
+  std::optional<std::chrono::nanoseconds> wait_idle;
   std::optional<std::string> json_path;
   std::optional<std::string> label;
   bool quiet = false;
 
   static constexpr std::chrono::nanoseconds kDefaultDuration = std::chrono::seconds(10);
+  static constexpr double kDefaultBusyThreshold = 5;
+  static constexpr std::chrono::nanoseconds kDefaultWaitIdle = std::chrono::minutes(5);
   std::chrono::nanoseconds window() const { return duration.value_or(kDefaultDuration); }
 };
 

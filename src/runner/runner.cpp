@@ -4,11 +4,11 @@
 #include <string.h>
 
 #include "core/cpu_list.h"
-#include "core/duration.h"
 #include "core/version.h"
 #include "probes/probe.h"
 #include "runner/block_plan.h"
 #include "runner/copy_metrics.h"
+#include "runner/machine_load.h"
 #include "runner/measure_run.h"
 
 namespace schedlab {
@@ -35,33 +35,103 @@ void close_unfinished(std::vector<ResultSet>& sets, int runs, const std::string&
   }
 }
 
+// Runs an experiment's measurements in order; each outcome goes to its set.
+class ExperimentRun {
+ public:
+  ExperimentRun(const Experiment& e, sys::SignalGate& gate, Journal& journal, RunObserver& observer,
+                const std::function<void(const std::vector<ResultSet>&)>& save)
+      : e_(e), gate_(gate), journal_(journal), observer_(observer), save_(save),
+        probes_(builtin_probes()), varied_(e.variants.size() > 1),
+        runs_(e.variants.front().options().runs) {
+    for (const auto& v : e.variants) {
+      out_.sets.push_back(describe_set(v, e.seed, varied_));
+      out_.sets.back().argv = e.argv;
+    }
+    observer_.experiment_started(out_.sets);
+  }
+
+  // Runs one measurement; false when the experiment must end (saved first).
+  bool run_one(const PlannedRun& planned, bool warmup) {
+    const RunSetup& s = e_.variants[static_cast<size_t>(planned.variant)];
+    ResultSet& set = out_.sets[static_cast<size_t>(planned.variant)];
+    auto& list = warmup ? set.warmup_runs : set.runs;
+    const int index = static_cast<int>(list.size()) + 1;
+    if (!warmup) observer_.run_started(set, index, runs_);
+    try {
+      MeasuredRun measured = measure_run({s, probes_, gate_, journal_}, index);
+      measured.run.block = varied_ && !warmup ? planned.block : 0;
+      measured.run.sequence = sequence_++;
+      record_controls(set.scenario, measured.controls);
+      if (!warmup) set.warnings.insert(set.warnings.end(), measured.warnings.begin(), measured.warnings.end());
+      list.push_back(std::move(measured.run));
+    } catch (const Error& err) {
+      return fail(set, err.status(), fmt::format("{}run {}: {}", warmup ? "warmup " : "", index, err.what()));
+    } catch (const Interrupted& sig) {
+      out_.interrupted_by = sig.signal_number();
+      close_unfinished(out_.sets, runs_, fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
+      save_(out_.sets);
+      return false;
+    } catch (const std::exception& ex) {  // not schedlab's own: still no PASS, still saved
+      out_.internal_error = true;
+      return fail(set, ExitStatus::kWorkloadFailed,
+                  fmt::format("{}run {}: internal error: {}", warmup ? "warmup " : "", index, ex.what()));
+    }
+    if (!warmup) observer_.run_finished(set, set.runs.back());
+    save_(out_.sets);
+    return true;
+  }
+
+  ExperimentOutcome finish() { return std::move(out_); }
+
+ private:
+  bool fail(ResultSet& set, ExitStatus status, const std::string& why) {
+    set.status = Status::kError;
+    set.error = why;
+    out_.status = status;
+    out_.error = why;
+    close_unfinished(out_.sets, runs_, set.label + " failed");
+    save_(out_.sets);
+    return false;
+  }
+
+  const Experiment& e_;
+  sys::SignalGate& gate_;
+  Journal& journal_;
+  RunObserver& observer_;
+  const std::function<void(const std::vector<ResultSet>&)>& save_;
+  std::vector<std::unique_ptr<Probe>> probes_;
+  const bool varied_;
+  const int runs_;
+  int sequence_ = 0;
+  ExperimentOutcome out_;
+};
+
 }  // namespace
 
 ResultSet describe_set(const RunSetup& s, std::uint64_t seed, bool varied) {
   ResultSet set;
   set.label = s.label;
   set.tool = {{"name", "schedlab"}, {"version", tool_version()}, {"git", tool_git_sha()}};
-  set.workload.name = s.workload.info().name;
-  set.workload.params = s.params;
-  set.workload.primary_metric = s.workload.info().primary_metric;
-  set.scenario.requested = requested_json(s.request);
-  set.scenario.requested["runs"] = s.options.runs;
-  set.scenario.requested["duration_s"] =
-      s.options.duration ? ordered_json(to_seconds(*s.options.duration)) : ordered_json(nullptr);
-  set.scenario.requested["warmup_s"] = to_seconds(s.options.warmup);
-  set.scenario.requested["warmup_runs"] = s.options.warmup_runs;
+  write_run_spec(s.spec, set);
   if (varied) {
     set.scenario.requested["vary"] = s.vary;
     set.scenario.requested["seed"] = seed;
   }
   set.scenario.applied.push_back({{"control", "copies"}, {"value", s.plan.copies}});
   set.scenario.applied.push_back(
-      {{"control", s.request.pin_copies ? "pin-copies" : "cpus"},
+      {{"control", s.spec.scenario.pin_copies ? "pin-copies" : "cpus"},
        {"value", format_cpu_list(s.plan.cpu_set)},
        {"verified", "affinity of every copy read back before the release"}});
+  set.scenario.applied.push_back({{"control", "stop"},
+                                  {"value", s.stop.window ? "window" : "iterations"},
+                                  {"verified", s.stop.window ? "every copy ran until the window closed"
+                                                             : "every copy counted its own loops"}});
+  for (auto& note : s.workload().fidelity_notes(s.spec.params, s.plan))
+    set.warnings.push_back({"fidelity", 0, std::move(note)});
   set.environment = s.environment;
-  set.metrics = s.workload.info().metrics;
+  set.metrics = s.workload().info().metrics;
   for (const auto& m : copy_metrics()) set.metrics.push_back(m);
+  for (const auto& m : machine_load_metrics()) set.metrics.push_back(m);
   for (const auto& probe : builtin_probes())
     for (const auto& m : probe->metrics()) set.metrics.push_back(m);
   return set;
@@ -70,52 +140,14 @@ ResultSet describe_set(const RunSetup& s, std::uint64_t seed, bool varied) {
 ExperimentOutcome run_experiment(const Experiment& e, sys::SignalGate& gate, Journal& journal,
                                  RunObserver& observer,
                                  const std::function<void(const std::vector<ResultSet>&)>& save) {
-  ExperimentOutcome out;
-  const bool varied = e.variants.size() > 1;
-  for (const auto& v : e.variants) out.sets.push_back(describe_set(v, e.seed, varied));
-  auto probes = builtin_probes();
-  const int runs = e.variants.front().options.runs;
-
-  // Runs one measurement; false when the experiment must end (saved first).
-  auto run_one = [&](const PlannedRun& planned, bool warmup) {
-    const RunSetup& s = e.variants[static_cast<size_t>(planned.variant)];
-    ResultSet& set = out.sets[static_cast<size_t>(planned.variant)];
-    auto& list = warmup ? set.warmup_runs : set.runs;
-    const int index = static_cast<int>(list.size()) + 1;
-    const RunContext context{s.workload, s.params, s.options, s.request, s.plan, s.worker_path,
-                             probes,     gate,     journal};
-    if (!warmup) observer.run_started(set, index, runs);
-    try {
-      MeasuredRun measured = measure_run(context, index);
-      measured.run.block = varied && !warmup ? planned.block : 0;
-      record_controls(set.scenario, measured.controls);
-      list.push_back(std::move(measured.run));
-    } catch (const Error& err) {
-      set.status = Status::kError;
-      set.error = fmt::format("{}run {}: {}", warmup ? "warmup " : "", index, err.what());
-      out.status = err.status();
-      out.error = set.error;
-      close_unfinished(out.sets, runs, set.label + " failed");
-      save(out.sets);
-      return false;
-    } catch (const Interrupted& sig) {
-      out.interrupted_by = sig.signal_number();
-      close_unfinished(out.sets, runs,
-                       fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
-      save(out.sets);
-      return false;
-    }
-    if (!warmup) observer.run_finished(set, set.runs.back());
-    save(out.sets);
-    return true;
-  };
-
+  ExperimentRun run(e, gate, journal, observer, save);
+  const int runs = e.variants.front().options().runs;
   for (int v = 0; v < static_cast<int>(e.variants.size()); ++v)
-    for (int w = 0; w < e.variants[static_cast<size_t>(v)].options.warmup_runs; ++w)
-      if (!run_one({0, v}, true)) return out;
+    for (int w = 0; w < e.variants[static_cast<size_t>(v)].options().warmup_runs; ++w)
+      if (!run.run_one({0, v}, true)) return run.finish();
   for (const PlannedRun& planned : plan_blocks(static_cast<int>(e.variants.size()), runs, e.seed))
-    if (!run_one(planned, false)) return out;
-  return out;
+    if (!run.run_one(planned, false)) return run.finish();
+  return run.finish();
 }
 
 }  // namespace schedlab

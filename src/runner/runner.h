@@ -7,6 +7,8 @@
 #include "core/error.h"
 #include "core/result.h"
 #include "runner/run_options.h"
+#include "runner/run_spec.h"
+#include "runner/stop_rule.h"
 #include "scenario/journal.h"
 #include "scenario/scenario.h"
 #include "sys/signals.h"
@@ -18,27 +20,31 @@ namespace schedlab {
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
+  // The sets as described before the first run (their set-wide warnings).
+  virtual void experiment_started(const std::vector<ResultSet>& /*sets*/) {}
   virtual void run_started(const ResultSet& set, int index, int total) = 0;
   virtual void run_finished(const ResultSet& set, const RunRecord& run) = 0;
 };
 
-// One variant: a workload spec under one scenario, resolved and validated.
+// One variant: a run spec checked against this machine.
 struct RunSetup {
-  const Workload& workload;
-  Params params;
-  RunOptions options;
-  ScenarioRequest request;
+  RunSpec spec;
   ScenarioPlan plan;
+  StopRule stop;
   std::string worker_path;
   ordered_json environment;
   std::string label;                            // the set's label
   ordered_json vary = ordered_json::object();   // {KEY: VALUE} this variant sets, or {}
+
+  const Workload& workload() const { return *spec.workload; }
+  const RunOptions& options() const { return spec.options; }
 };
 
 // Every variant of one invocation, run in randomized complete blocks.
 struct Experiment {
   std::vector<RunSetup> variants;
   std::uint64_t seed = 0;
+  std::vector<std::string> argv;  // the command line, recorded in every set
 };
 
 struct ExperimentOutcome {
@@ -46,15 +52,16 @@ struct ExperimentOutcome {
   ExitStatus status = ExitStatus::kOk;
   std::string error;            // the first failure, when status is not kOk
   int interrupted_by = 0;       // SIGINT/SIGTERM/SIGHUP that stopped it, or 0
+  bool internal_error = false;  // the failure was not schedlab's own (a library exception)
 };
 
 // A variant's result set before any run: description, environment, metrics.
 ResultSet describe_set(const RunSetup& setup, std::uint64_t seed, bool varied);
 
 // Runs options.runs blocks of every variant.  After every run, `save`
-// receives all sets so far: nothing measured is lost.  A failed run or an
-// interrupt ends the experiment; every set that did not finish gets status
-// ERROR naming why (its completed runs are kept).
+// receives all sets so far: nothing measured is lost.  A failed run, an
+// exception of any kind or an interrupt ends the experiment; every set that
+// did not finish gets status ERROR naming why (its completed runs are kept).
 ExperimentOutcome run_experiment(const Experiment& experiment, sys::SignalGate& gate,
                                  Journal& journal, RunObserver& observer,
                                  const std::function<void(const std::vector<ResultSet>&)>& save);

@@ -55,37 +55,3 @@ ordered_json requested_json(const ScenarioRequest& r) {
 }
 
 }  // namespace schedlab
-
-namespace schedlab {
-
-ScenarioRequest request_from_json(const ordered_json& j) {
-  ScenarioRequest r;
-  try {
-    r.copies = parse_copies("scenario.requested.copies", j.value("copies", std::string("1")));
-    const std::string cpus = j.value("cpus", std::string("inherited"));
-    if (cpus != "inherited") r.cpus = parse_cpu_list("scenario.requested.cpus", cpus);
-    r.pin_copies = j.value("pin_copies", false);
-    r.cgroup_depth = j.value("cgroup_depth", 0);
-    r.cgroup_parent = j.value("cgroup_parent", std::string("/"));
-    const std::string autogroup = j.value("autogroup", std::string("unchanged"));
-    if (autogroup != "unchanged") r.autogroup = autogroup == "on";
-    r.setsid = j.value("setsid", false);
-    if (j.contains("sysctl"))
-      for (const auto& [key, value] : j.at("sysctl").items())
-        r.sysctls.emplace_back(key, value.get<std::string>());
-    r.sched_features = j.value("sched_feature", std::vector<std::string>{});
-    const std::string policy = j.value("policy", std::string("unchanged"));
-    if (policy != "unchanged") {
-      const auto attr = parse_policy("scenario.requested.policy", policy);
-      r.policy = attr.policy;
-      r.priority = attr.priority;
-    }
-    if (j.contains("nice") && j.at("nice").is_number_integer()) r.nice = j.at("nice").get<int>();
-    r.allow_unapplied = j.value("allow_unapplied", false);
-  } catch (const nlohmann::json::exception& e) {
-    throw UsageError(std::string("scenario.requested: ") + e.what());
-  }
-  return r;
-}
-
-}  // namespace schedlab

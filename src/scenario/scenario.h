@@ -50,10 +50,8 @@ struct ScenarioPlan {
 // (a CPU that does not exist or is outside our affinity).
 ScenarioPlan plan_scenario(const ScenarioRequest& request, const std::vector<int>& available);
 
-// scenario.requested of a result: every control as asked.
+// scenario.requested of a result: every control as asked.  It is read back
+// through the command line's parsers (cli/run_spec_io.h).
 ordered_json requested_json(const ScenarioRequest& request);
-// The inverse, to re-run a result's scenario (check).  Throws UsageError
-// naming the field when the record is not one this version wrote.
-ScenarioRequest request_from_json(const ordered_json& requested);
 
 }  // namespace schedlab

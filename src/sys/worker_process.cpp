@@ -11,7 +11,7 @@
 #include "core/error.h"
 #include "sys/cgroup_fs.h"
 #include "sys/unique_fd.h"
-#include "worker/protocol.h"
+#include "channel/protocol.h"
 
 namespace schedlab::sys {
 namespace {

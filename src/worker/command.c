@@ -47,7 +47,7 @@ int sl_command(struct sl_run *run, int argc, char **argv) {
   if (chdir(cwd) != 0) sl_fail(run, SL_FAIL_SETUP, errno, 0);
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   sl_barrier(run);
-  sl_continue(run);
+  sl_begin_window(run); /* the command runs once, without warmup */
   pid_t pid = fork();
   if (pid == 0) {
     setpgid(0, 0);
@@ -62,6 +62,7 @@ int sl_command(struct sl_run *run, int argc, char **argv) {
   reap_descendants(pid);
   if (!ignore_status) sl_check_status(run, status);
   sl_publish(run, 1);
-  sl_finish_at(run, exited); /* elapsed is the command's own */
+  sl_end_window_at(run, exited); /* elapsed is the command's own; usage includes orphans */
+  sl_finish(run);
   return 0;
 }

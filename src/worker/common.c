@@ -2,6 +2,7 @@
 #include "worker/common.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <sched.h>
@@ -43,10 +44,10 @@ int sl_pin(pid_t pid, int cpu) {
   return sched_setaffinity(pid, sizeof set, &set) == 0 ? 0 : errno;
 }
 
-void sl_attach(struct sl_run *run, const char *index) {
+void sl_attach(struct sl_run *run, enum sl_mode mode, const char *index) {
   struct stat st;
   if (fstat(SL_SHARED_FD, &st) != 0 || (size_t)st.st_size < sizeof(struct sl_shared_header)) {
-    fprintf(stderr, "schedlab-worker: no shared region on fd %d (run me through schedlab)\n",
+    fprintf(stderr, "schedlab-worker: no channel on fd %d (run me through schedlab)\n",
             SL_SHARED_FD);
     exit(2);
   }
@@ -55,20 +56,26 @@ void sl_attach(struct sl_run *run, const char *index) {
     perror("schedlab-worker: mmap");
     exit(2);
   }
-  run->shared = p;
+  fcntl(SL_SHARED_FD, F_SETFD, FD_CLOEXEC); /* the mapping stays; exec'd programs get no fd 3 */
+  run->hdr = p;
   long long i = sl_parse_num(index);
-  if (run->shared->hdr.version != SL_PROTOCOL_VERSION || i >= run->shared->hdr.ncopies) {
-    fprintf(stderr, "schedlab-worker: protocol mismatch or slot %lld out of range\n", i);
+  if (run->hdr->version != SL_CHANNEL_VERSION || run->hdr->mode != (uint32_t)mode ||
+      i >= run->hdr->ncopies ||
+      (uint64_t)st.st_size < sizeof *run->hdr + (uint64_t)(i + 1) * run->hdr->copy_bytes) {
+    fprintf(stderr, "schedlab-worker: channel mismatch (version, mode or slot %lld)\n", i);
     exit(2);
   }
-  run->slot = &run->shared->slot[i];
+  run->slot = sl_slot_at(p, run->hdr, (uint32_t)i);
+  run->layout = &sl_mode_table[mode];
   run->loops = __atomic_load_n(&run->slot->loops, __ATOMIC_RELAXED);
-  run->measuring = 0;
-  run->measure_base = 0;
+  run->measuring = run->slot->usage_begin_ns != 0; /* execl: an earlier image began it */
+  run->measure_base = run->slot->measure_base;
 }
 
+void sl_keep_channel_across_exec(void) { fcntl(SL_SHARED_FD, F_SETFD, 0); }
+
 void sl_barrier(struct sl_run *run) {
-  struct sl_shared_header *hdr = &run->shared->hdr;
+  struct sl_shared_header *hdr = run->hdr;
   __atomic_store_n(&run->slot->state, SL_COPY_READY, __ATOMIC_RELEASE);
   __atomic_add_fetch(&hdr->ready, 1, __ATOMIC_RELEASE);
   futex(&hdr->ready, FUTEX_WAKE, INT_MAX);
@@ -94,25 +101,35 @@ static void usage_now(int64_t out[SL_USAGE_COUNT]) {
   out[SL_USAGE_MAXRSS_KB] = self.ru_maxrss > kids.ru_maxrss ? self.ru_maxrss : kids.ru_maxrss;
 }
 
-int sl_continue(struct sl_run *run) {
-  uint32_t phase = __atomic_load_n(&run->shared->hdr.phase, __ATOMIC_RELAXED);
-  if (phase >= SL_PHASE_MEASURE && !run->measuring) {
-    run->measuring = 1;
-    run->measure_base = run->loops;
-    usage_now(run->slot->usage); /* baseline; replaced by the delta at the end */
-  }
-  return phase != SL_PHASE_STOP;
+void sl_begin_window(struct sl_run *run) {
+  run->measuring = 1;
+  run->measure_base = run->loops;
+  run->slot->measure_base = run->loops;
+  usage_now(run->slot->usage); /* baseline; replaced by the delta at the end */
+  run->slot->usage_begin_ns = sl_now_ns();
 }
 
-void sl_finish(struct sl_run *run) { sl_finish_at(run, sl_now_ns()); }
+int sl_continue(struct sl_run *run) {
+  uint32_t phase = __atomic_load_n(&run->hdr->phase, __ATOMIC_RELAXED);
+  if (phase >= SL_PHASE_MEASURE && !run->measuring) sl_begin_window(run);
+  if (phase == SL_PHASE_STOP) return 0;
+  return run->hdr->stop_mode != SL_STOP_ITERATIONS || !run->measuring ||
+         run->loops - run->measure_base < run->hdr->iterations;
+}
 
-void sl_finish_at(struct sl_run *run, uint64_t end_ns) {
+void sl_end_window_at(struct sl_run *run, uint64_t end_ns) {
   int64_t now[SL_USAGE_COUNT];
   int64_t *f = run->slot->usage;
   usage_now(now);
   for (int i = 0; i < SL_USAGE_MAXRSS_KB; i++) f[i] = run->measuring ? now[i] - f[i] : 0;
   f[SL_USAGE_MAXRSS_KB] = now[SL_USAGE_MAXRSS_KB];
-  run->slot->end_ns = end_ns;
+  run->slot->usage_end_ns = run->measuring ? end_ns : 0;
+  run->slot->usage_loops = run->measuring ? run->loops - run->measure_base : 0;
+}
+
+void sl_finish(struct sl_run *run) {
+  if (run->slot->usage_end_ns == 0) sl_end_window_at(run, sl_now_ns());
+  run->slot->end_ns = sl_now_ns();
   __atomic_store_n(&run->slot->state, SL_COPY_DONE, __ATOMIC_RELEASE);
 }
 

@@ -6,26 +6,33 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "worker/protocol.h"
+#include "channel/protocol.h"
 
 struct sl_run {
-  struct sl_shared *shared;
+  struct sl_shared_header *hdr;
   struct sl_copy_slot *slot;
+  const struct sl_mode_layout *layout;
   uint64_t loops;   /* mirror of slot->loops, kept locally to avoid re-reading */
   int measuring;    /* the window has begun: the rusage baseline is taken */
   uint64_t measure_base; /* loops when the window began */
 };
 
-/* Maps the shared region (SL_SHARED_FD) and finds slot `index`.  Exits with
- * status 2 when the region or index is unusable. */
-void sl_attach(struct sl_run *run, const char *index);
+/* Maps the channel (SL_SHARED_FD), checks that it was laid out for `mode`
+ * and finds slot `index`; fd 3 becomes close-on-exec, so no program the
+ * copy execs inherits it.  Exits with status 2 when the region or index is
+ * unusable. */
+void sl_attach(struct sl_run *run, enum sl_mode mode, const char *index);
 
 /* Marks the copy ready, wakes the harness and sleeps until released. */
 void sl_barrier(struct sl_run *run);
 
 /* Called before every loop: notes the start of the measurement window (takes
- * the rusage baseline) and returns 0 once the harness asked the copy to stop. */
+ * the rusage baseline) and returns 0 when the copy must stop: the harness
+ * said so, or, in an iteration-bound run, the copy has done its loops. */
 int sl_continue(struct sl_run *run);
+
+/* Takes the rusage baseline now (the copy's own window begins). */
+void sl_begin_window(struct sl_run *run);
 
 /* Publishes the number of loops completed so far. */
 static inline void sl_publish(struct sl_run *run, uint64_t loops) {
@@ -36,10 +43,11 @@ static inline void sl_publish(struct sl_run *run, uint64_t loops) {
 /* Called after every completed loop. */
 static inline void sl_count(struct sl_run *run) { sl_publish(run, run->loops + 1); }
 
-/* Records the end time and the rusage over the window; state becomes DONE. */
+/* Records the end of the copy's window: the rusage delta and loops up to
+ * now, and `end_ns` (CLOCK_MONOTONIC) as its end time. */
+void sl_end_window_at(struct sl_run *run, uint64_t end_ns);
+/* Ends the window if still open and marks the copy DONE. */
 void sl_finish(struct sl_run *run);
-/* The same with an explicit end time (CLOCK_MONOTONIC ns). */
-void sl_finish_at(struct sl_run *run, uint64_t end_ns);
 
 /* Records why the copy failed and exits with status 1. */
 void sl_fail(struct sl_run *run, int op, int err, int detail) __attribute__((noreturn));
@@ -57,6 +65,9 @@ uint64_t sl_now_ns(void);
 long long sl_parse_num(const char *text);
 /* Pins the calling process (pid 0) or `pid` to one CPU; returns 0 or errno. */
 int sl_pin(pid_t pid, int cpu);
+
+/* Clears close-on-exec on fd 3 for the worker's own re-exec (execl). */
+void sl_keep_channel_across_exec(void);
 
 int sl_spawn_loop(struct sl_run *run, int argc, char **argv);
 int sl_execl_loop(struct sl_run *run, int argc, char **argv);

@@ -1,8 +1,8 @@
 /* The shell_bench.sh loop and UnixBench sysexec: start PROGRAM (fork, vfork
- * or posix_spawn, then execve), wait for it, repeat; for ITERATIONS loops or,
- * when ITERATIONS is 0, until the harness stops the window.
- * Usage: exec METHOD ITERATIONS PROGRAM [ARGS...]
- *        exec-shell ITERATIONS SHELL SCRIPT   (the literal bash loop) */
+ * or posix_spawn, then execve), wait for it, repeat, until the harness's stop
+ * rule says so (a window, or hdr.iterations loops).
+ * Usage: exec METHOD PROGRAM [ARGS...]
+ *        exec-shell SHELL SCRIPT   (the literal bash loop of hdr.iterations) */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <spawn.h>
@@ -39,16 +39,13 @@ static void reap(struct sl_run *run, pid_t pid) {
 }
 
 int sl_exec_loop(struct sl_run *run, int argc, char **argv) {
-  if (argc < 3) return 2;
+  if (argc < 2) return 2;
   enum method m = strcmp(argv[0], "vfork") == 0         ? kVfork
                   : strcmp(argv[0], "posix_spawn") == 0 ? kPosixSpawn
                                                         : kFork;
-  uint64_t iterations = (uint64_t)sl_parse_num(argv[1]);
-  char **child_argv = argv + 2;
+  char **child_argv = argv + 1;
   sl_barrier(run);
-  /* Iterations count from the start of the window, so a warmup does not eat them. */
-  while (sl_continue(run) &&
-         (iterations == 0 || !run->measuring || run->loops - run->measure_base < iterations)) {
+  while (sl_continue(run)) {
     reap(run, start_child(run, m, child_argv));
     sl_count(run);
   }
@@ -57,13 +54,12 @@ int sl_exec_loop(struct sl_run *run, int argc, char **argv) {
 }
 
 int sl_exec_shell(struct sl_run *run, int argc, char **argv) {
-  if (argc < 3) return 2;
-  uint64_t iterations = (uint64_t)sl_parse_num(argv[0]);
-  char *shell_argv[] = {argv[1], "-c", argv[2], NULL};
+  if (argc < 2) return 2;
+  char *shell_argv[] = {argv[0], "-c", argv[1], NULL};
   sl_barrier(run);
-  sl_continue(run);
+  sl_begin_window(run); /* no warmup: the loop runs once, as in the mail */
   reap(run, start_child(run, kFork, shell_argv));
-  sl_publish(run, iterations); /* the shell ran them all */
+  sl_publish(run, run->hdr->iterations); /* the shell ran them all */
   sl_finish(run);
   return 0;
 }

@@ -3,9 +3,17 @@
  * in this one process.  A worker stamps, pushes itself on its message
  * thread's lock-free list, posts it and sleeps; the message thread takes the
  * whole list, stamps the batch once and posts the workers most recent first.
- * The main thread is the monitor: it follows the harness's phase word,
- * samples requests per second, reads every thread's /proc schedstat while
- * the threads live, and writes the raw results for the harness to merge.
+ *
+ * Every thread reads the harness's phase word itself: samples are recorded
+ * while it says MEASURE, and at STOP every running thread parks at once.
+ * Requests are counted in the channel (one counter per worker), where the
+ * harness samples them at the window's edges and each second.  So the
+ * window does not depend on the main thread, which with hundreds of
+ * spinning workers per CPU may wait seconds for a CPU.  The main thread is
+ * the monitor: it takes the rusage baseline, prints -i's interval lines,
+ * and after the stop, once the workers have parked, writes the merged
+ * histograms and run-queue delays into the channel and leaves with _exit
+ * without joining the threads.
  * Usage: wakeup KEY=VALUE... (see parse_config) */
 #define _GNU_SOURCE
 #include "worker/wakeup.h"
@@ -17,40 +25,83 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "worker/common.h"
 
-enum { kStackBytes = 256 * 1024, kMaxRpsSamples = 100000, kBacklogLimit = 128 };
+enum { kStackBytes = 256 * 1024, kBacklogLimit = 128 };
+static const uint64_t kSecond = 1000000000ull;
+static const uint64_t kSettleNs = 1000000000ull; /* longest wait for a histogram update */
 
-static int stopping;   /* the threads leave their loops */
-static int measuring;  /* samples are recorded only inside the window */
-static uint32_t started, ready_threads;
+static uint32_t *phase;  /* the harness's phase word, in the channel */
+static uint32_t started, ready_threads, parked_word;
 
 static long futex(uint32_t *word, int op, uint32_t val, const struct timespec *timeout) {
   return syscall(SYS_futex, word, op, val, timeout, NULL, 0);
 }
 
+int wk_measuring(void) { return __atomic_load_n(phase, __ATOMIC_SEQ_CST) == SL_PHASE_MEASURE; }
+int wk_stopping(void) { return __atomic_load_n(phase, __ATOMIC_ACQUIRE) == SL_PHASE_STOP; }
+
+void wk_count(struct wk_thread *t) {
+  __atomic_store_n(t->loops, __atomic_load_n(t->loops, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
+int wk_read_schedstat(int tid, uint64_t *delay, uint64_t *count) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", tid);
+  FILE *f = fopen(path, "r");
+  unsigned long long runtime, d, n;
+  int ok = f && fscanf(f, "%llu %llu %llu", &runtime, &d, &n) == 3;
+  if (f) fclose(f);
+  if (ok) *delay = d, *count = n;
+  return ok;
+}
+
+/* The first time a thread runs inside the window it notes its run-queue
+ * delay so far; the run delay of the wakeup that got it there is the one
+ * scheduling of the window it does not count (the stop adds one instead). */
+void wk_note_window(struct wk_thread *t) {
+  if (t->window_seen || __atomic_load_n(phase, __ATOMIC_RELAXED) < SL_PHASE_MEASURE) return;
+  t->window_seen = wk_read_schedstat(t->tid, &t->delay0, &t->count0);
+}
+
+/* The futex handshake uses sequentially consistent operations, the full
+ * barriers schbench uses: a release store of 0 followed by a load elsewhere
+ * may otherwise be reordered, and both sides then sleep (a lost wakeup). */
 void wk_post(struct wk_thread *t) {
   uint32_t blocked = 0;
-  if (__atomic_compare_exchange_n(&t->futex, &blocked, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+  if (__atomic_compare_exchange_n(&t->futex, &blocked, 1, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
     futex(&t->futex, FUTEX_WAKE_PRIVATE, 1, NULL);
 }
 
-void wk_wait(struct wk_thread *t, const int *stop) {
+void wk_wait(struct wk_thread *t) {
   for (;;) {
     uint32_t posted = 1;
-    if (__atomic_compare_exchange_n(&t->futex, &posted, 0, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    if (__atomic_compare_exchange_n(&t->futex, &posted, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
       return;
-    if (__atomic_load_n(stop, __ATOMIC_ACQUIRE)) return;
+    if (wk_stopping()) return;
     futex(&t->futex, FUTEX_WAIT_PRIVATE, 0, NULL);
   }
 }
 
-static int is_measuring(void) { return __atomic_load_n(&measuring, __ATOMIC_RELAXED); }
-static int is_stopping(void) { return __atomic_load_n(&stopping, __ATOMIC_ACQUIRE); }
+/* A thread that saw the stop leaves the run queue for good; _exit ends it. */
+static void park(void) {
+  for (;;) futex(&parked_word, FUTEX_WAIT_PRIVATE, 0, NULL);
+}
+
+/* Dekker-style handshake with the monitor's stop: either the monitor sees
+ * `recording` set and waits, or this thread sees the phase past MEASURE. */
+void wk_record(struct wk_thread *t, struct sl_hist *h, uint64_t start, uint64_t end) {
+  if (end < start) return;
+  __atomic_store_n(&t->recording, 1, __ATOMIC_SEQ_CST);
+  if (wk_measuring()) sl_hist_add(h, end - start);
+  __atomic_store_n(&t->recording, 0, __ATOMIC_RELEASE);
+}
 
 static void set_affinity(const int *cpus, int n) {
   if (n == 0) return;
@@ -71,61 +122,70 @@ static void wait_for_start(void) {
 static void push_and_post(struct wk_thread *w) {
   struct wk_thread *head = __atomic_load_n(&w->msg->list_head, __ATOMIC_RELAXED);
   do w->next = head;
-  while (!__atomic_compare_exchange_n(&w->msg->list_head, &head, w, 1, __ATOMIC_RELEASE,
+  while (!__atomic_compare_exchange_n(&w->msg->list_head, &head, w, 1, __ATOMIC_SEQ_CST,
                                       __ATOMIC_RELAXED));
   wk_post(w->msg);
 }
 
 static void record_wakeup(struct wk_thread *w) {
-  const uint64_t now = wk_now();
-  if (is_measuring() && !is_stopping()) sl_hist_add(w->wakeup, now - w->wake_time);
+  wk_record(w, w->wakeup, __atomic_load_n(&w->wake_time, __ATOMIC_RELAXED), wk_now());
+}
+
+/* -R: requests queued by the message thread; sleeps only when none is
+ * pending (and only then is a wakeup recorded, as in schbench). */
+static void rps_worker_step(struct wk_thread *w) {
+  if (__atomic_load_n(&w->pending, __ATOMIC_ACQUIRE) == 0) {
+    __atomic_store_n(&w->futex, 0, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST); /* pairs with the fence in rps_loop */
+    if (__atomic_load_n(&w->pending, __ATOMIC_RELAXED) == 0) {
+      wk_wait(w);
+      record_wakeup(w);
+    }
+  }
+  for (uint32_t n = __atomic_exchange_n(&w->pending, 0, __ATOMIC_ACQ_REL); n > 0; n--)
+    if (!wk_request(w)) return;
 }
 
 static void *worker_main(void *arg) {
   struct wk_thread *w = arg;
   const struct wk_config *c = w->config;
   w->tid = gettid();
+  prctl(PR_SET_NAME, "sl-wakeup-wrk");
   wait_for_start();
-  while (!is_stopping()) {
+  while (!wk_stopping()) {
+    wk_note_window(w);
     if (c->rps > 0) {
-      if (__atomic_load_n(&w->pending, __ATOMIC_ACQUIRE) == 0) {
-        __atomic_store_n(&w->futex, 0, __ATOMIC_RELEASE);
-        if (__atomic_load_n(&w->pending, __ATOMIC_ACQUIRE) == 0) {
-          wk_wait(w, &stopping);
-          record_wakeup(w);
-        }
-      }
-      for (uint32_t n = __atomic_exchange_n(&w->pending, 0, __ATOMIC_ACQ_REL); n > 0; n--)
-        wk_request(w, is_measuring());
+      rps_worker_step(w);
       continue;
     }
-    __atomic_store_n(&w->futex, 0, __ATOMIC_RELEASE);
-    w->wake_time = wk_now();
+    __atomic_store_n(&w->futex, 0, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&w->wake_time, wk_now(), __ATOMIC_RELAXED);
     push_and_post(w);
-    wk_wait(w, &stopping);
-    if (is_stopping()) break;
+    wk_wait(w);
+    if (wk_stopping()) break;
     record_wakeup(w);
     if (c->pipe_bytes > 0) {
       memset(w->page, 2, (size_t)c->pipe_bytes);
-      __atomic_store_n(&w->loops, w->loops + 1, __ATOMIC_RELAXED);
+      wk_count(w);
     } else {
-      wk_request(w, is_measuring());
+      wk_request(w);
     }
   }
+  park();
   return NULL;
 }
 
 /* Wakes the batch most recent first, with one timestamp (pipe: one each). */
 static void wake_batch(struct wk_thread *m) {
-  struct wk_thread *list = __atomic_exchange_n(&m->list_head, NULL, __ATOMIC_ACQUIRE);
+  struct wk_thread *list = __atomic_exchange_n(&m->list_head, NULL, __ATOMIC_SEQ_CST);
   const uint64_t stamp = wk_now();
   for (struct wk_thread *w = list, *next; w; w = next) {
     next = w->next;
     if (m->config->pipe_bytes > 0) {
       memset(w->page, 1, (size_t)m->config->pipe_bytes);
-      w->wake_time = wk_now();
+      __atomic_store_n(&w->wake_time, wk_now(), __ATOMIC_RELAXED);
     } else {
-      w->wake_time = stamp;
+      __atomic_store_n(&w->wake_time, stamp, __ATOMIC_RELAXED);
     }
     wk_post(w);
   }
@@ -137,16 +197,18 @@ static void rps_loop(struct wk_thread *m) {
   const int per_second = c->rps / c->message_threads;
   struct timespec next;
   clock_gettime(CLOCK_MONOTONIC, &next);
-  while (!is_stopping()) {
-    for (int k = 0; k < per_second && !is_stopping(); k++) {
+  while (!wk_stopping()) {
+    wk_note_window(m);
+    for (int k = 0; k < per_second && !wk_stopping(); k++) {
       struct wk_thread *w = &m->workers[k % c->workers];
       if (__atomic_load_n(&w->pending, __ATOMIC_ACQUIRE) > kBacklogLimit) {
-        if (is_measuring()) m->dropped++;
+        if (wk_measuring()) m->dropped++;
         usleep(100);
         continue;
       }
-      w->wake_time = wk_now();
-      __atomic_add_fetch(&w->pending, 1, __ATOMIC_ACQ_REL);
+      __atomic_store_n(&w->wake_time, wk_now(), __ATOMIC_RELAXED);
+      __atomic_add_fetch(&w->pending, 1, __ATOMIC_RELAXED);
+      __atomic_thread_fence(__ATOMIC_SEQ_CST); /* the worker's futex store is seen, or it sees pending */
       wk_post(w);
     }
     next.tv_sec++;
@@ -155,39 +217,38 @@ static void rps_loop(struct wk_thread *m) {
   }
 }
 
+static struct sl_run *the_run; /* for failures inside threads */
+
 static void *message_main(void *arg) {
   struct wk_thread *m = arg;
   const struct wk_config *c = m->config;
   m->tid = gettid();
+  prctl(PR_SET_NAME, "sl-wakeup-msg");
   /* Workers inherit the worker set from us; then we pin ourselves. */
   set_affinity(c->worker_cpus, c->n_worker_cpus);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, kStackBytes);
-  for (int i = 0; i < c->workers; i++)
-    if (pthread_create(&m->workers[i].thread, &attr, worker_main, &m->workers[i]) != 0) abort();
+  for (int i = 0; i < c->workers; i++) {
+    int err = pthread_create(&m->workers[i].thread, &attr, worker_main, &m->workers[i]);
+    if (err != 0) sl_fail(the_run, SL_FAIL_FORK, err, i);
+  }
   pthread_attr_destroy(&attr);
   if (c->n_msg_cpus > 0) set_affinity(&c->msg_cpus[m->index % c->n_msg_cpus], 1);
   wait_for_start();
   if (c->rps > 0) {
     rps_loop(m);
   } else {
-    while (!is_stopping()) {
-      __atomic_store_n(&m->futex, 0, __ATOMIC_RELEASE);
+    while (!wk_stopping()) {
+      wk_note_window(m);
+      __atomic_store_n(&m->futex, 0, __ATOMIC_SEQ_CST);
       wake_batch(m);
-      wk_wait(m, &stopping);
+      wk_wait(m);
     }
   }
-  for (int i = 0; i < c->workers; i++) wk_post(&m->workers[i]);
-  for (int i = 0; i < c->workers; i++) pthread_join(m->workers[i].thread, NULL);
+  park();
   return NULL;
 }
-
-int wk_write_report(const struct wk_config *c, struct wk_thread *msgs, FILE *out,
-                    const uint64_t window[2], const uint64_t loops[2], const double *rps_samples,
-                    int n_rps, const uint64_t delay[2][2][2]);
-uint64_t wk_total_loops(const struct wk_config *c, struct wk_thread *msgs);
-void wk_schedstat(const struct wk_config *c, struct wk_thread *msgs, uint64_t out[2][2]);
 
 static int parse_cpus(const char *text, int *out, int max) {
   int n = 0;
@@ -219,28 +280,53 @@ static void parse_config(struct wk_config *c, int argc, char **argv) {
     else if (!strcmp(k, "i")) c->interval_s = atoi(v);
     else if (!strcmp(k, "M")) c->n_msg_cpus = parse_cpus(v, c->msg_cpus, 1024);
     else if (!strcmp(k, "W")) c->n_worker_cpus = parse_cpus(v, c->worker_cpus, 4096);
-    else if (!strcmp(k, "report")) c->report = v;
   }
 }
 
-static struct wk_thread *create_threads(const struct wk_config *c) {
+/* Every worker's two histograms in one anonymous mapping: its pages are
+ * zero until a bucket is touched, so idle buckets cost no memory. */
+static int alloc_histograms(struct sl_run *run, struct wk_thread *msgs, const struct wk_config *c) {
+  const size_t n = (size_t)c->message_threads * (size_t)c->workers * 2;
+  struct sl_hist *h = mmap(NULL, n * sizeof *h, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (h == MAP_FAILED) return -1;
+  struct sl_counter *counter = sl_slot_counters(run->slot, run->layout);
+  if ((uint64_t)c->message_threads * (uint64_t)c->workers > run->hdr->counters) return -1;
+  for (int i = 0; i < c->message_threads; i++)
+    for (int j = 0; j < c->workers; j++) {
+      struct wk_thread *w = &msgs[i].workers[j];
+      w->wakeup = h++;
+      w->request = h++;
+      sl_hist_init_zeroed(w->wakeup);
+      sl_hist_init_zeroed(w->request);
+      w->loops = &(counter++)->loops;
+    }
+  return 0;
+}
+
+static struct wk_thread *create_threads(struct sl_run *run, const struct wk_config *c) {
   struct wk_thread *msgs = calloc((size_t)c->message_threads, sizeof *msgs);
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, kStackBytes);
+  if (!msgs) sl_fail(run, SL_FAIL_SETUP, ENOMEM, 0);
   for (int i = 0; i < c->message_threads; i++) {
     struct wk_thread *m = &msgs[i];
     m->index = i;
     m->config = c;
-    m->workers = calloc((size_t)c->workers, sizeof *m->workers);
+    if (!(m->workers = calloc((size_t)c->workers, sizeof *m->workers))) sl_fail(run, SL_FAIL_SETUP, ENOMEM, 0);
     for (int j = 0; j < c->workers; j++) {
       struct wk_thread *w = &m->workers[j];
       w->index = j;
       w->msg = m;
       w->config = c;
-      if (wk_thread_alloc(w, c) != 0) return NULL;
+      if (wk_thread_alloc(w, c) != 0) sl_fail(run, SL_FAIL_SETUP, ENOMEM, 0);
     }
-    if (pthread_create(&m->thread, &attr, message_main, m) != 0) return NULL;
+  }
+  if (alloc_histograms(run, msgs, c) != 0) sl_fail(run, SL_FAIL_SETUP, errno ? errno : EINVAL, 0);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kStackBytes);
+  for (int i = 0; i < c->message_threads; i++) {
+    int err = pthread_create(&msgs[i].thread, &attr, message_main, &msgs[i]);
+    if (err != 0) sl_fail(run, SL_FAIL_FORK, err, i);
   }
   pthread_attr_destroy(&attr);
   const uint32_t all = (uint32_t)(c->message_threads * (c->workers + 1));
@@ -248,75 +334,74 @@ static struct wk_thread *create_threads(const struct wk_config *c) {
   return msgs;
 }
 
-/* Follows the harness's phases: opens the window, samples RPS each second,
- * prints the interval report, and returns at the stop. */
-static void monitor(struct sl_run *run, const struct wk_config *c, struct wk_thread *msgs,
-                    uint64_t window[2], uint64_t loops[2], double *rps, int *n_rps,
-                    uint64_t delay[2][2][2]) {
-  uint32_t *phase = &run->shared->hdr.phase;
-  uint64_t last_t = 0, last_loops = 0, next_sample = 0, next_interval = 0, interval_loops = 0;
+void wk_publish_results(struct sl_run *run, const struct wk_config *c, struct wk_thread *msgs,
+                        uint64_t unsettled);
+
+/* Waits (bounded) for histogram updates that began before the window
+ * closed; returns the threads still inside one (off by one sample each). */
+static uint64_t settle(const struct wk_config *c, struct wk_thread *msgs) {
+  const uint64_t deadline = wk_now() + kSettleNs;
+  uint64_t unsettled = 0;
+  for (int i = 0; i < c->message_threads; i++)
+    for (int j = 0; j < c->workers; j++) {
+      const struct wk_thread *w = &msgs[i].workers[j];
+      while (__atomic_load_n(&w->recording, __ATOMIC_ACQUIRE) && wk_now() < deadline) sched_yield();
+      unsettled += __atomic_load_n(&w->recording, __ATOMIC_ACQUIRE) != 0;
+    }
+  return unsettled;
+}
+
+static uint64_t total_requests(struct sl_run *run) {
+  uint64_t total = 0;
+  const struct sl_counter *counter = sl_slot_counters(run->slot, run->layout);
+  for (uint32_t k = 0; k < run->hdr->counters; k++) total += __atomic_load_n(&counter[k].loops, __ATOMIC_RELAXED);
+  return total;
+}
+
+/* Follows the harness's phases until the stop: the rusage baseline when the
+ * window opens, and -i's interval lines. */
+static void monitor(struct sl_run *run, const struct wk_config *c) {
+  uint64_t next_interval = UINT64_MAX, interval_loops = 0;
   for (;;) {
     const uint32_t p = __atomic_load_n(phase, __ATOMIC_ACQUIRE);
+    if (p >= SL_PHASE_MEASURE && !run->measuring) {
+      sl_begin_window(run);
+      interval_loops = total_requests(run);
+      if (c->interval_s > 0) next_interval = wk_now() + (uint64_t)c->interval_s * kSecond;
+    }
+    if (p == SL_PHASE_STOP) return;
     const uint64_t now = wk_now();
-    if (p >= SL_PHASE_MEASURE && !is_measuring() && window[0] == 0) {
-      sl_continue(run); /* the rusage baseline */
-      window[0] = last_t = now;
-      loops[0] = last_loops = interval_loops = wk_total_loops(c, msgs);
-      wk_schedstat(c, msgs, delay[0]);
-      __atomic_store_n(&measuring, 1, __ATOMIC_RELEASE);
-      next_sample = now + 1000000000ull;
-      next_interval = c->interval_s > 0 ? now + (uint64_t)c->interval_s * 1000000000ull : UINT64_MAX;
-    }
-    if (p == SL_PHASE_STOP) break;
-    if (is_measuring() && now >= next_sample && *n_rps < kMaxRpsSamples) {
-      const uint64_t l = wk_total_loops(c, msgs);
-      rps[(*n_rps)++] = (double)(l - last_loops) * 1e9 / (double)(now - last_t);
-      last_loops = l;
-      last_t = now;
-      next_sample += 1000000000ull;
-    }
-    if (is_measuring() && now >= next_interval) {
-      const uint64_t l = wk_total_loops(c, msgs);
+    if (now >= next_interval) {
+      const uint64_t l = total_requests(run);
       fprintf(stderr, "schedlab wakeup: rps over the last %d s: %.2f\n", c->interval_s,
               (double)(l - interval_loops) / c->interval_s);
       interval_loops = l;
-      next_interval += (uint64_t)c->interval_s * 1000000000ull;
+      next_interval += (uint64_t)c->interval_s * kSecond;
     }
-    uint64_t wake = is_measuring() ? (next_sample < next_interval ? next_sample : next_interval) : now + 1000000000ull;
+    const uint64_t wake = next_interval < now + kSecond ? next_interval : now + kSecond;
     const uint64_t wait = wake > now ? wake - now : 0;
-    const struct timespec timeout = {(time_t)(wait / 1000000000ull), (long)(wait % 1000000000ull)};
+    const struct timespec timeout = {(time_t)(wait / kSecond), (long)(wait % kSecond)};
     futex(phase, FUTEX_WAIT, p, &timeout); /* shared futex: the harness wakes it */
   }
-  window[1] = wk_now();
-  loops[1] = wk_total_loops(c, msgs);
-  wk_schedstat(c, msgs, delay[1]); /* while the threads still live */
-  __atomic_store_n(&measuring, 0, __ATOMIC_RELEASE);
-  if (window[0] == 0) window[0] = window[1], loops[0] = loops[1];
 }
 
 int sl_wakeup(struct sl_run *run, int argc, char **argv) {
   static struct wk_config c;
+  the_run = run;
+  phase = &run->hdr->phase;
   parse_config(&c, argc, argv);
-  if (c.message_threads < 1 || c.workers < 1 || !c.report) return 2;
+  if (c.message_threads < 1 || c.workers < 1) return 2;
   wk_work_init(&c);
-  struct wk_thread *msgs = create_threads(&c);
-  if (!msgs) sl_fail(run, SL_FAIL_SETUP, errno ? errno : ENOMEM, 0);
+  struct wk_thread *msgs = create_threads(run, &c);
   sl_barrier(run);
+  /* Released straight into the window (no warmup): the baseline is exact. */
+  if (__atomic_load_n(phase, __ATOMIC_ACQUIRE) >= SL_PHASE_MEASURE) sl_begin_window(run);
   __atomic_store_n(&started, 1, __ATOMIC_RELEASE);
   futex(&started, FUTEX_WAKE_PRIVATE, INT_MAX, NULL);
-  static double rps[kMaxRpsSamples];
-  int n_rps = 0;
-  uint64_t window[2] = {0, 0}, loops[2] = {0, 0}, delay[2][2][2];
-  memset(delay, 0, sizeof delay);
-  monitor(run, &c, msgs, window, loops, rps, &n_rps, delay);
-  __atomic_store_n(&stopping, 1, __ATOMIC_RELEASE);
-  for (int i = 0; i < c.message_threads; i++) wk_post(&msgs[i]);
-  for (int i = 0; i < c.message_threads; i++) pthread_join(msgs[i].thread, NULL);
-  FILE *out = fopen(c.report, "w");
-  if (!out || wk_write_report(&c, msgs, out, window, loops, rps, n_rps, delay) != 0)
-    sl_fail(run, SL_FAIL_SETUP, errno, 0);
-  fclose(out);
-  sl_publish(run, loops[1] - loops[0]);
+  monitor(run, &c);
+  sl_end_window_at(run, wk_now());
+  const uint64_t unsettled = settle(&c, msgs);
+  wk_publish_results(run, &c, msgs, unsettled);
   sl_finish(run);
-  return 0;
+  _exit(0); /* ends every thread at once; nothing is left to join or free */
 }

@@ -63,11 +63,6 @@ void wk_work_init(const struct wk_config *config) {
 }
 
 int wk_thread_alloc(struct wk_thread *t, const struct wk_config *config) {
-  t->wakeup = malloc(sizeof *t->wakeup);
-  t->request = malloc(sizeof *t->request);
-  if (!t->wakeup || !t->request) return -1;
-  sl_hist_init(t->wakeup);
-  sl_hist_init(t->request);
   if (n_private > 0) {
     t->a = new_matrix(n_private, 1.5);
     t->b = new_matrix(n_private, 2.5);
@@ -95,30 +90,38 @@ static inline void cpu_relax(void) {
 #endif
 }
 
-/* Takes the lock of the CPU we run on; retries if we migrated meanwhile. */
+/* Takes the lock of the CPU we run on; retries if we migrated meanwhile.
+ * Gives up (NULL) when the run stops: with hundreds of workers per CPU the
+ * spinners would otherwise keep the CPUs from the thread ending the run. */
 static pthread_mutex_t *lock_this_cpu(void) {
   for (;;) {
     int cpu = sched_getcpu();
     if (cpu < 0 || cpu >= n_cpu_locks) cpu = 0;
     pthread_mutex_t *lock = &cpu_locks[cpu];
-    while (pthread_mutex_trylock(lock) != 0) cpu_relax();
+    while (pthread_mutex_trylock(lock) != 0) {
+      if (wk_stopping()) return NULL;
+      cpu_relax();
+    }
     if (sched_getcpu() == cpu) return lock;
     pthread_mutex_unlock(lock);
   }
 }
 
-void wk_request(struct wk_thread *t, int measuring) {
+int wk_request(struct wk_thread *t) {
   const struct wk_config *c = t->config;
   if (c->calibrate && c->sleep_us > 0) usleep((useconds_t)c->sleep_us);
   const uint64_t start = wk_now();
   if (!c->calibrate && c->sleep_us > 0) usleep((useconds_t)c->sleep_us);
-  pthread_mutex_t *lock = c->no_locking ? NULL : lock_this_cpu();
-  for (int op = 0; op < c->operations; op++) {
+  pthread_mutex_t *lock = NULL;
+  if (!c->no_locking && !(lock = lock_this_cpu())) return 0;
+  for (int op = 0; op < c->operations && !wk_stopping(); op++) {
     if (n_private > 0) multiply(t->a, t->b, t->c, n_private);
     if (n_shared > 0) multiply(shared_a, shared_b, t->c, n_shared);
   }
   if (lock) pthread_mutex_unlock(lock);
+  if (wk_stopping()) return 0;
   const uint64_t end = wk_now();
-  __atomic_store_n(&t->loops, t->loops + 1, __ATOMIC_RELAXED);
-  if (measuring) sl_hist_add(t->request, end - start);
+  wk_count(t);
+  wk_record(t, t->request, start, end);
+  return 1;
 }

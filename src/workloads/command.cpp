@@ -36,9 +36,7 @@ class Command final : public Workload {
     return kInfo;
   }
 
-  void validate(const Params& params, const RunOptions& options, const ScenarioPlan&) const override {
-    if (options.duration)
-      throw UsageError("--duration: the command runs once per run; use --runs for repetitions");
+  void validate(const Params& params, const RunOptions&, const ScenarioPlan&) const override {
     std::error_code ec;
     if (!std::filesystem::is_directory(params.text("cwd"), ec))
       throw UsageError("--cwd", params.text("cwd"), "an existing directory");
@@ -49,7 +47,11 @@ class Command final : public Workload {
 
   int processes_per_copy(const Params&) const override { return 2; }
 
-  StopRule stop_rule(const Params&, const RunOptions&) const override { return {std::nullopt, 1}; }
+  StopSupport stop_support(const Params&) const override {
+    return {.window = false, .fixed_iterations = 1, .warmup = false,
+            .why = "the command runs once per run; use --runs for repetitions and --warmup-runs "
+                   "to run and discard whole runs first"};
+  }
 
   // Output files go next to the result file, or to a scratch directory
   // that is removed afterwards (its last lines still reach the error).

@@ -61,14 +61,8 @@ class Exec final : public Workload {
     return std::nullopt;
   }
 
-  void validate(const Params& params, const RunOptions& options, const ScenarioPlan&) const override {
-    if (!params.flag("via-shell")) return;
-    if (options.duration)
-      throw UsageError("--via-shell: takes --iterations, not --duration (a shell loop cannot be "
-                       "stopped cleanly at the end of a window)");
-    if (options.warmup.count() > 0)
-      throw UsageError("--via-shell: takes no --warmup (the shell loop runs once, as in the mail)");
-    if (::access(kBash, X_OK) != 0)
+  void validate(const Params& params, const RunOptions&, const ScenarioPlan&) const override {
+    if (params.flag("via-shell") && ::access(kBash, X_OK) != 0)
       throw UsageError(fmt::format("--via-shell: needs {} (install bash)", kBash));
   }
 
@@ -76,22 +70,25 @@ class Exec final : public Workload {
     return params.flag("via-shell") ? 3 : 2;
   }
 
-  StopRule stop_rule(const Params& params, const RunOptions& options) const override {
-    if (options.duration) return StopRule{options.duration, 0};
-    return StopRule{std::nullopt, static_cast<std::uint64_t>(params.integer("iterations"))};
+  // Without --duration each copy runs --iterations execs; --via-shell runs
+  // the literal bash loop once, so it has neither a window nor a warmup.
+  StopSupport stop_support(const Params& params) const override {
+    if (params.flag("via-shell"))
+      return {.window = false, .iterations_param = "iterations", .warmup = false,
+              .why = "--via-shell runs the bash loop of --iterations once, as in the mail"};
+    return {.iterations_param = "iterations"};
   }
 
   WorkerArgs worker_args(const Params& params, const CopyPlacement&,
                          const RunResources&) const override {
-    const auto iterations = std::to_string(params.integer("iterations"));
     if (params.flag("via-shell")) {
       std::string command;
       for (const auto& word : program_argv(params)) command += " " + shell_quote(word);
       return {"exec-shell",
-              {iterations, kBash,
-               fmt::format("for ((i = 0; i < {}; i++)); do{}; done", iterations, command)}};
+              {kBash, fmt::format("for ((i = 0; i < {}; i++)); do{}; done",
+                                  params.integer("iterations"), command)}};
     }
-    WorkerArgs w{"exec", {params.text("method"), iterations}};
+    WorkerArgs w{"exec", {params.text("method")}};
     for (auto& a : program_argv(params)) w.args.push_back(a);
     return w;
   }

@@ -40,7 +40,8 @@ class Shell final : public Workload {
          {"loops", "count", Better::kHigher, "loops completed inside the window, all copies"},
          {"execs_per_loop", "count", Better::kLower, "execve calls one loop makes (1 + 8 x concurrent)"}},
         "lpm",
-        /*signal_at_stop=*/true};
+        /*signal_at_stop=*/true,
+        /*derived_params=*/{"shell_resolved"}};
     return kInfo;
   }
 

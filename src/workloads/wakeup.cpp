@@ -10,9 +10,7 @@
 #include "core/cpu_list.h"
 #include "core/error.h"
 #include "core/whole_number.h"
-#include "sys/proc_files.h"
 #include "workloads/builtin.h"
-#include "workloads/scratch_dir.h"
 #include "workloads/wakeup_report.h"
 
 namespace schedlab {
@@ -140,16 +138,16 @@ class Wakeup final : public Workload {
       throw UsageError("--pipe: cannot be combined with --rps");
   }
 
+  std::uint32_t loop_counters(const Params& p) const override {
+    return static_cast<std::uint32_t>(p.integer("message-threads") * std::stoi(p.text("workers")));
+  }
+
   int processes_per_copy(const Params& p) const override {
     return static_cast<int>(p.integer("message-threads") * (std::stoi(p.text("workers")) + 1) + 1);
   }
 
-  RunResources prepare_run(const Params&, RunPrep& prep) const override {
-    return {prep.run_index, make_scratch_dir("schedlab-wakeup", prep.journal, prep.guards), ""};
-  }
-
   WorkerArgs worker_args(const Params& p, const CopyPlacement& copy,
-                         const RunResources& resources) const override {
+                         const RunResources&) const override {
     const auto m = static_cast<size_t>(p.integer("message-threads"));
     std::vector<int> msg = cpus_of("--message-cpus", p.text("message-cpus"), copy.cpus);
     std::vector<int> workers = cpus_of("--worker-cpus", p.text("worker-cpus"), copy.cpus);
@@ -165,27 +163,35 @@ class Wakeup final : public Workload {
              kv("n", p.integer("operations")), kv("s", p.integer("sleep-us")),
              kv("L", p.flag("no-locking") ? 1 : 0), kv("C", p.flag("calibrate") ? 1 : 0),
              kv("R", p.integer("rps")), kv("p", p.integer("pipe")), kv("split", p.integer("split")),
-             kv("i", p.integer("interval")), kv("M", join(msg)), kv("W", join(workers)),
-             kv("report", fmt::format("{}/copy-{}.report", resources.dir, copy.index))}};
+             kv("i", p.integer("interval")), kv("M", join(msg)), kv("W", join(workers))}};
   }
 
-  void derive(const Params& p, const WindowOutcome& outcome, const RunResources& resources,
+  // schbench -M auto keeps its workers on all CPUs (its pinning bug, which
+  // every published schbench figure carries); natively they are kept off the
+  // message CPUs, which on a small machine is a different experiment.
+  std::vector<std::string> fidelity_notes(const Params& p, const ScenarioPlan&) const override {
+    const bool auto_pin = p.text("message-cpus") == "auto" || p.text("worker-cpus") == "auto";
+    if (!auto_pin || p.flag("schbench-compat")) return {};
+    return {"placement differs from schbench: workers are kept off the message threads' CPUs, "
+            "where schbench -M auto runs them on every CPU; add --schbench-compat to reproduce "
+            "schbench"};
+  }
+
+  void derive(const Params& p, const WindowOutcome& outcome, const RunResources&,
               RunRecord& run) const override {
     WakeupData all;
-    for (size_t i = 0; i < outcome.loops.size(); ++i) {
-      const std::string path = fmt::format("{}/copy-{}.report", resources.dir, i);
-      auto text = sys::read_text(path);
-      if (!text) throw Error(ExitStatus::kWorkloadFailed, "wakeup: copy " + std::to_string(i) + " left no report");
-      WakeupData copy = parse_wakeup_report(*text);
-      if (i == 0) all = std::move(copy);
-      else merge_wakeup(all, copy);
-    }
+    for (int i = 0; i < outcome.channel->ncopies(); ++i) add_copy(all, *outcome.channel, i);
+    all.window_s = outcome.window_s;
+    all.requests = total_loops(outcome);
+    all.rps_samples = outcome.per_second;
     const bool compat = p.flag("schbench-compat");
     add_wakeup_metrics(all, compat, outcome.nominal_s, run.values);
-    run.details["rps_per_second"] = all.rps_samples;
     run.details["requests_total"] = all.total_requests;
     run.details["rps_formula"] = compat ? "all requests / --duration (schbench's average rps)"
                                         : "requests in the window / the window";
+    run.details["histograms"] = {{"wakeup", histogram_json(*all.wakeup)},
+                                 {"request", histogram_json(*all.request)}};
+    if (all.unsettled > 0) run.details["histogram_updates_cut_at_stop"] = all.unsettled;
     run.display = format_schbench_blocks(all, run.values, p.integer("pipe") > 0);
   }
 };

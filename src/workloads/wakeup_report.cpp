@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <stdexcept>
 
-#include "sys/proc_files.h"
 
 namespace schedlab {
 namespace {
@@ -18,20 +16,6 @@ std::string percentile_name(double p) {
   std::string s = fmt::format("{}", p);
   std::replace(s.begin(), s.end(), '.', '_');
   return s;
-}
-
-void parse_hist(const std::vector<std::string>& head, const std::vector<std::string>& buckets,
-                sl_hist& h) {
-  if (head.size() < 4) throw std::runtime_error("short histogram line");
-  h.count = std::strtoull(head[1].c_str(), nullptr, 10);
-  h.min = h.count ? std::strtoull(head[2].c_str(), nullptr, 10) : UINT64_MAX;
-  h.max = std::strtoull(head[3].c_str(), nullptr, 10);
-  for (size_t i = 1; i < buckets.size(); ++i) {
-    const size_t colon = buckets[i].find(':');
-    const auto b = std::strtoul(buckets[i].c_str(), nullptr, 10);
-    if (colon == std::string::npos || b >= SL_HIST_BUCKETS) throw std::runtime_error("bad bucket");
-    h.buckets[b] = static_cast<std::uint32_t>(std::strtoul(buckets[i].c_str() + colon + 1, nullptr, 10));
-  }
 }
 
 // Nearest-rank percentile of samples (the first value whose rank reaches p).
@@ -86,41 +70,25 @@ WakeupData::WakeupData() : wakeup(std::make_unique<sl_hist>()), request(std::mak
   sl_hist_init(request.get());
 }
 
-WakeupData parse_wakeup_report(const std::string& text) {
-  WakeupData d;
-  const auto lines = sys::split(text, "\n");
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const auto f = sys::split(lines[i], " ");
-    if (f.empty()) continue;
-    auto num = [&](size_t k) { return k < f.size() ? std::strtoull(f[k].c_str(), nullptr, 10) : 0ull; };
-    if (f[0] == "window_ns") d.window_s = static_cast<double>(num(1)) / 1e9;
-    else if (f[0] == "requests") d.requests = num(1);
-    else if (f[0] == "total_requests") d.total_requests = num(1);
-    else if (f[0] == "dropped") d.dropped = num(1);
-    else if (f[0] == "rps_samples")
-      for (size_t k = 1; k < f.size(); ++k) d.rps_samples.push_back(std::strtod(f[k].c_str(), nullptr));
-    else if (f[0] == "runqueue") {
-      d.msg_delay_ns = num(1), d.msg_schedules = num(2), d.worker_delay_ns = num(3), d.worker_schedules = num(4);
-    } else if ((f[0] == "wakeup" || f[0] == "request") && i + 1 < lines.size()) {
-      parse_hist(f, sys::split(lines[++i], " "), f[0] == "wakeup" ? *d.wakeup : *d.request);
-    }
-  }
-  if (d.window_s <= 0) throw std::runtime_error("the report has no measurement window");
-  return d;
+void add_copy(WakeupData& into, const channel::RunChannel& channel, int i) {
+  into.total_requests += channel.loops(i);  // the copy is gone: every request it completed
+  into.dropped += channel.scalar(i, SL_WK_DROPPED);
+  into.unsettled += channel.scalar(i, SL_WK_UNSETTLED);
+  into.msg_delay_ns += channel.scalar(i, SL_WK_MSG_DELAY_NS);
+  into.msg_schedules += channel.scalar(i, SL_WK_MSG_SCHEDULES);
+  into.worker_delay_ns += channel.scalar(i, SL_WK_WORKER_DELAY_NS);
+  into.worker_schedules += channel.scalar(i, SL_WK_WORKER_SCHEDULES);
+  sl_hist_merge(into.wakeup.get(), &channel.histogram(i, SL_WK_HIST_WAKEUP));
+  sl_hist_merge(into.request.get(), &channel.histogram(i, SL_WK_HIST_REQUEST));
 }
 
-void merge_wakeup(WakeupData& into, const WakeupData& from) {
-  into.window_s = (into.window_s + from.window_s) / 2;
-  into.requests += from.requests;
-  into.total_requests += from.total_requests;
-  into.dropped += from.dropped;
-  const size_t n = std::min(into.rps_samples.size(), from.rps_samples.size());
-  into.rps_samples.resize(n);
-  for (size_t i = 0; i < n; ++i) into.rps_samples[i] += from.rps_samples[i];
-  into.msg_delay_ns += from.msg_delay_ns, into.msg_schedules += from.msg_schedules;
-  into.worker_delay_ns += from.worker_delay_ns, into.worker_schedules += from.worker_schedules;
-  sl_hist_merge(into.wakeup.get(), from.wakeup.get());
-  sl_hist_merge(into.request.get(), from.request.get());
+ordered_json histogram_json(const sl_hist& h) {
+  ordered_json bins = ordered_json::array();
+  for (std::uint32_t b = 0; b < SL_HIST_BUCKETS; ++b)
+    if (h.buckets[b])
+      bins.push_back({sl_hist_bucket_low(b), sl_hist_bucket_low(b) + sl_hist_bucket_width(b), h.buckets[b]});
+  return {{"unit", "ns"}, {"count", h.count}, {"min", h.count ? h.min : 0}, {"max", h.max},
+          {"bins", std::move(bins)}};
 }
 
 void add_wakeup_metrics(const WakeupData& d, bool compat, double nominal_s, MetricValues& v) {

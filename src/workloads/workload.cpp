@@ -4,10 +4,6 @@
 
 namespace schedlab {
 
-StopRule Workload::stop_rule(const Params& /*params*/, const RunOptions& options) const {
-  return StopRule{options.window(), 0};
-}
-
 std::uint64_t total_loops(const WindowOutcome& outcome) {
   return std::accumulate(outcome.loops.begin(), outcome.loops.end(), std::uint64_t{0});
 }

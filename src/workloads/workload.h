@@ -7,6 +7,7 @@
 
 #include "core/metric.h"
 #include "core/param_spec.h"
+#include "channel/run_channel.h"
 #include "core/result.h"
 #include "runner/run_options.h"
 #include "scenario/scenario.h"
@@ -25,13 +26,20 @@ struct WorkloadInfo {
   // The harness sends SIGUSR1 to every copy when the window closes (for
   // loops that must be interrupted, not finished: shell).
   bool signal_at_stop = false;
+  // Values complete_params() adds to the params for the record (what
+  // --shell resolved to); recomputed, never read back from a result file.
+  std::vector<std::string> derived_params = {};
 };
 
-// How a run ends: at the end of a time window, or when every copy has done
-// `iterations` loops.
-struct StopRule {
-  std::optional<std::chrono::nanoseconds> window;
-  std::uint64_t iterations = 0;
+// What can bound a run of a workload; the runner decides the stop rule once
+// from this and the run options (runner/stop_rule.h) and tells the worker.
+struct StopSupport {
+  bool window = true;                  // a time window (--duration)
+  std::string iterations_param;        // an option that bounds the run by loops per copy when
+                                       // --duration is not given ("" = none)
+  std::uint64_t fixed_iterations = 0;  // always this many loops per copy (command: 1)
+  bool warmup = true;                  // --warmup
+  std::string why;                     // said when an option it lacks is given
 };
 
 // The lean worker program and arguments one copy runs (worker/main.c):
@@ -61,11 +69,13 @@ struct RunPrep {
 
 // What the copies did in one run's measurement window.
 struct WindowOutcome {
-  double window_s = 0;                 // release (or warmup end) to stop
+  double window_s = 0;                 // the window (iteration-bound: the slowest copy's)
   std::vector<std::uint64_t> loops;    // loops each copy completed inside the window
-  std::vector<double> copy_window_s;   // per copy: its own window (iteration mode) or window_s
+  std::vector<double> copy_window_s;   // per copy: its own window (iteration-bound) or window_s
+  std::vector<double> per_second;      // loops per second of all copies, each whole second
   std::optional<double> cpu_s;         // user + system time of all copies, when known
   double nominal_s = 0;                // the requested window (--duration), for compat formulas
+  const channel::RunChannel* channel = nullptr;  // the copies' results (histograms, scalars)
 };
 
 // A workload runs its loop in lean worker processes, one per copy; the
@@ -85,14 +95,24 @@ class Workload {
   // (what --shell resolves to; schbench's default workers per message
   // thread); throws UsageError for values only checkable here.
   virtual void complete_params(Params& /*params*/, const ScenarioPlan& /*plan*/) const {}
+  // Where this spec, as resolved, differs from the tool it reproduces in a
+  // way that changes the figures; shown before the first run and recorded
+  // as warnings of kind "fidelity".
+  virtual std::vector<std::string> fidelity_notes(const Params& /*params*/,
+                                                  const ScenarioPlan& /*plan*/) const {
+    return {};
+  }
+  // Per-thread loop counters each copy keeps in the channel (threaded
+  // modes; the harness samples them); 0 = the copy's own counter.
+  virtual std::uint32_t loop_counters(const Params& /*params*/) const { return 0; }
   // Processes each copy keeps alive at once, for the preflight.
   virtual int processes_per_copy(const Params& params) const = 0;
   // Sets up what one run needs before its copies start; default: nothing.
   virtual RunResources prepare_run(const Params& /*params*/, RunPrep& prep) const {
     return {prep.run_index, "", ""};
   }
-  // Default: the window (--duration).
-  virtual StopRule stop_rule(const Params& params, const RunOptions& options) const;
+  // Default: a window, with warmup.
+  virtual StopSupport stop_support(const Params& /*params*/) const { return {}; }
   virtual WorkerArgs worker_args(const Params& params, const CopyPlacement& copy,
                                  const RunResources& resources) const = 0;
   // Adds the workload's metrics (and optional details and display text) for

@@ -1,5 +1,5 @@
-// Unit tests for src/worker/histogram.c.
-#include "worker/histogram.h"
+// Unit tests for src/channel/histogram.c.
+#include "channel/histogram.h"
 
 #include <gtest/gtest.h>
 
@@ -78,4 +78,27 @@ TEST(Histogram, MergeAddsCountsAndKeepsExtremes) {
   EXPECT_EQ(a->max, 90000u);
   EXPECT_EQ(sl_hist_percentile(a.get(), 50), 10u);
   EXPECT_EQ(sl_hist_percentile(make().get(), 50), 0u) << "empty";
+}
+
+// 32-bit bins saturated at 2^32 - 1 when merged; the walk then never reached
+// the rank and every percentile came out as the maximum.
+TEST(Histogram, MergedBinsDoNotSaturate) {
+  auto a = make(), b = make();
+  const uint32_t low = sl_hist_bucket(1000), high = sl_hist_bucket(900000);
+  a->buckets[low] = 3'000'000'000ull;
+  a->count = 3'000'000'000ull;
+  a->min = 1000;
+  a->max = 1000;
+  b->buckets[low] = 3'000'000'000ull;
+  b->buckets[high] = 1;
+  b->count = 3'000'000'001ull;
+  b->min = 1000;
+  b->max = 900000;
+  sl_hist_merge(a.get(), b.get());
+  EXPECT_EQ(a->buckets[low], 6'000'000'000ull);
+  EXPECT_EQ(a->count, 6'000'000'001ull);
+  const uint64_t mid = sl_hist_bucket_low(low) + sl_hist_bucket_width(low) / 2;
+  EXPECT_EQ(sl_hist_percentile(a.get(), 50), mid);
+  EXPECT_EQ(sl_hist_percentile(a.get(), 99.9), mid) << "not the maximum: the rank is reached";
+  EXPECT_EQ(sl_hist_percentile(a.get(), 100), 900000u);
 }

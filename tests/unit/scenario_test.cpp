@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "runner/stop_rule.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {
@@ -86,7 +87,11 @@ TEST(ExecWorkload, ViaShellRunsTheLiteralBashLoop) {
             "for ((i = 0; i < 20000; i++)); do '/bin/true' 'a' 'b'\\''c'; done");
   RunOptions with_duration;
   with_duration.duration = std::chrono::seconds(1);
-  EXPECT_THROW(w.validate(p, with_duration, ScenarioPlan{}), UsageError);
+  EXPECT_THROW(decide_stop_rule(w, p, with_duration), UsageError);
+  RunOptions with_warmup;
+  with_warmup.warmup = std::chrono::seconds(1);
+  EXPECT_THROW(decide_stop_rule(w, p, with_warmup), UsageError);
+  EXPECT_EQ(decide_stop_rule(w, p, RunOptions{}).iterations, 20000u);
   EXPECT_EQ(w.processes_per_copy(p), 3);
 }
 
@@ -95,10 +100,44 @@ TEST(ExecWorkload, IterationsUnlessADurationIsGiven) {
   const Workload& w = *workloads.find("exec");
   Params p;
   p.set("iterations", std::int64_t{500});
-  EXPECT_EQ(w.stop_rule(p, RunOptions{}).iterations, 500u);
+  p.set("via-shell", false);
+  EXPECT_EQ(decide_stop_rule(w, p, RunOptions{}).iterations, 500u);
+  EXPECT_TRUE(decide_stop_rule(w, p, RunOptions{}).iteration_bound());
   RunOptions o;
   o.duration = std::chrono::seconds(2);
-  EXPECT_EQ(*w.stop_rule(p, o).window, std::chrono::seconds(2));
+  const StopRule rule = decide_stop_rule(w, p, o);
+  EXPECT_EQ(*rule.window, std::chrono::seconds(2));
+  EXPECT_EQ(rule.plan().mode, SL_STOP_WINDOW) << "a window: the worker is not told to stop early";
+  EXPECT_EQ(rule.plan().iterations, 0u);
+}
+
+// command runs once per run: its stop rule is one iteration, and neither a
+// window nor a warmup makes sense (the warmup used to be accepted and left
+// elapsed_s short by it).
+TEST(CommandWorkload, OneIterationNoWindowNoWarmup) {
+  const auto workloads = builtin_workloads();
+  const Workload& w = *workloads.find("command");
+  const Params p;
+  EXPECT_EQ(decide_stop_rule(w, p, RunOptions{}).iterations, 1u);
+  RunOptions warm;
+  warm.warmup = std::chrono::milliseconds(500);
+  EXPECT_THROW(decide_stop_rule(w, p, warm), UsageError);
+  RunOptions window;
+  window.duration = std::chrono::seconds(1);
+  EXPECT_THROW(decide_stop_rule(w, p, window), UsageError);
+}
+
+TEST(SpawnWorkload, ChildLeavesWithExitAsUnixBenchUnlessAsked) {
+  const auto workloads = builtin_workloads();
+  const Workload& w = *workloads.find("spawn");
+  Params p;
+  for (const auto& spec : w.info().params) p.set(spec.name, parse_param(spec, spec.default_text));
+  EXPECT_EQ(p.text("child-exit"), "exit") << "UnixBench's child calls exit(0)";
+  EXPECT_EQ(w.worker_args(p, CopyPlacement{}, RunResources{}).args,
+            (std::vector<std::string>{"fork", "exit"}));
+  p.set("method", std::string("vfork"));
+  w.complete_params(p, ScenarioPlan{});
+  EXPECT_EQ(p.text("child-exit"), "_exit") << "a vforked child must not run exit()";
 }
 
 TEST(ExecWorkload, ExecMicrosecondsPerCopy) {

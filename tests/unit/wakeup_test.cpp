@@ -1,6 +1,8 @@
 // Unit tests for src/workloads/wakeup_report.cpp and the wakeup options.
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+
 #include "core/error.h"
 #include "workloads/builtin.h"
 #include "workloads/wakeup_report.h"
@@ -8,26 +10,46 @@
 namespace schedlab {
 namespace {
 
-const char* kReport =
-    "window_ns 2000000000\nrequests 1000\ntotal_requests 1100\ndropped 0\n"
-    "rps_samples 480.0 520.0\nrunqueue 4000 2 30000 10\n"
-    "wakeup 4 1500 9000\nwakeup_buckets 10:0 " /* bucket lines are sparse b:count */;
+// A wakeup channel as two copies would leave it: written through the
+// protocol's own layout helpers on a second mapping, as the worker does.
+class FakeCopies {
+ public:
+  explicit FakeCopies(int copies, std::uint32_t counters = 4)
+      : channel_(SL_MODE_WAKEUP, copies, {}, counters) {
+    size_ = sizeof(sl_shared_header) + sl_copy_bytes(&sl_mode_table[SL_MODE_WAKEUP], counters) * copies;
+    base_ = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, channel_.fd(), 0);
+  }
+  ~FakeCopies() { munmap(base_, size_); }
+  sl_copy_slot* slot(int i) {
+    return sl_slot_at(base_, static_cast<sl_shared_header*>(base_), static_cast<std::uint32_t>(i));
+  }
+  void hist(int i, std::uint32_t k, std::initializer_list<std::uint64_t> values) {
+    sl_hist* h = sl_slot_hist(slot(i), k);
+    sl_hist_init_zeroed(h);
+    for (auto v : values) sl_hist_add(h, v);
+  }
+  void scalar(int i, std::uint32_t k, std::uint64_t v) {
+    sl_slot_scalars(slot(i), &sl_mode_table[SL_MODE_WAKEUP])[k] = v;
+  }
+  void counter(int i, std::uint32_t k, std::uint64_t v) {
+    sl_slot_counters(slot(i), &sl_mode_table[SL_MODE_WAKEUP])[k].loops = v;
+  }
+  const channel::RunChannel& channel() const { return channel_; }
 
-std::string report(const std::string& wakeup_buckets, const std::string& request_buckets) {
-  return std::string("window_ns 2000000000\nrequests 1000\ntotal_requests 1100\ndropped 3\n"
-                     "rps_samples 480.0 520.0\nrunqueue 4000 2 30000 10\n") +
-         wakeup_buckets + request_buckets;
-}
+ private:
+  channel::RunChannel channel_;
+  std::size_t size_ = 0;
+  void* base_ = nullptr;
+};
 
-std::string hist(const char* name, std::initializer_list<uint64_t> values) {
-  auto h = std::make_unique<sl_hist>();
-  sl_hist_init(h.get());
-  for (auto v : values) sl_hist_add(h.get(), v);
-  std::string out = std::string(name) + " " + std::to_string(h->count) + " " +
-                    std::to_string(h->min) + " " + std::to_string(h->max) + "\n" + name + "_buckets";
-  for (uint32_t b = 0; b < SL_HIST_BUCKETS; ++b)
-    if (h->buckets[b]) out += " " + std::to_string(b) + ":" + std::to_string(h->buckets[b]);
-  return out + "\n";
+WakeupData merged(const FakeCopies& f, double window_s, std::uint64_t requests,
+                  std::vector<double> rps) {
+  WakeupData d;
+  for (int i = 0; i < f.channel().ncopies(); ++i) add_copy(d, f.channel(), i);
+  d.window_s = window_s;
+  d.requests = requests;
+  d.rps_samples = std::move(rps);
+  return d;
 }
 
 // Every wakeup option at its default, then -m 4 -C.
@@ -44,9 +66,18 @@ Params defaults() {
 }  // namespace
 
 TEST(WakeupReport, MetricsFromOneCopy) {
-  (void)kReport;
-  const auto d = parse_wakeup_report(report(hist("wakeup", {1000, 2000, 3000, 400000}),
-                                            hist("request", {50000, 60000})));
+  FakeCopies f(1);
+  f.hist(0, SL_WK_HIST_WAKEUP, {1000, 2000, 3000, 400000});
+  f.hist(0, SL_WK_HIST_REQUEST, {50000, 60000});
+  f.scalar(0, SL_WK_DROPPED, 3);
+  f.scalar(0, SL_WK_MSG_DELAY_NS, 4000);
+  f.scalar(0, SL_WK_MSG_SCHEDULES, 2);
+  f.scalar(0, SL_WK_WORKER_DELAY_NS, 30000);
+  f.scalar(0, SL_WK_WORKER_SCHEDULES, 10);
+  f.counter(0, 0, 600);
+  f.counter(0, 3, 500);
+  const WakeupData d = merged(f, 2.0, 1000, {480.0, 520.0});
+  EXPECT_EQ(d.total_requests, 1100u) << "every thread's counter";
   MetricValues v;
   add_wakeup_metrics(d, false, 2.0, v);
   EXPECT_DOUBLE_EQ(*v.get("rps"), 500.0) << "window requests / measured window";
@@ -66,7 +97,10 @@ TEST(WakeupReport, MetricsFromOneCopy) {
 }
 
 TEST(WakeupReport, CompatUsesSchbenchsAverage) {
-  const auto d = parse_wakeup_report(report(hist("wakeup", {1000}), ""));
+  FakeCopies f(1);
+  f.hist(0, SL_WK_HIST_WAKEUP, {1000});
+  f.counter(0, 1, 1100);
+  const WakeupData d = merged(f, 2.0, 1000, {});
   MetricValues v;
   add_wakeup_metrics(d, true, 2.0, v);
   EXPECT_DOUBLE_EQ(*v.get("rps"), 550.0) << "all requests / nominal runtime";
@@ -74,19 +108,25 @@ TEST(WakeupReport, CompatUsesSchbenchsAverage) {
 }
 
 TEST(WakeupReport, MergeAddsCopies) {
-  auto a = parse_wakeup_report(report(hist("wakeup", {1000, 2000}), hist("request", {5000})));
-  const auto b = parse_wakeup_report(report(hist("wakeup", {3000}), hist("request", {7000})));
-  merge_wakeup(a, b);
+  FakeCopies f(2);
+  f.hist(0, SL_WK_HIST_WAKEUP, {1000, 2000});
+  f.hist(0, SL_WK_HIST_REQUEST, {5000});
+  f.hist(1, SL_WK_HIST_WAKEUP, {3000});
+  f.hist(1, SL_WK_HIST_REQUEST, {7000});
+  const WakeupData d = merged(f, 2.0, 2000, {960.0});
   MetricValues v;
-  add_wakeup_metrics(a, false, 2.0, v);
+  add_wakeup_metrics(d, false, 2.0, v);
   EXPECT_DOUBLE_EQ(*v.get("rps"), 1000.0);
   EXPECT_DOUBLE_EQ(*v.get("wakeup_samples"), 3);
-  EXPECT_DOUBLE_EQ(*v.get("rps_p50"), 960.0) << "per-second samples add element-wise";
+  EXPECT_DOUBLE_EQ(*v.get("rps_p50"), 960.0);
   EXPECT_DOUBLE_EQ(*v.get("wakeup_max_us"), 3.0);
 }
 
 TEST(WakeupReport, SchbenchBlocksLookLikeSchbench) {
-  const auto d = parse_wakeup_report(report(hist("wakeup", {1000, 2000, 3000}), hist("request", {5000})));
+  FakeCopies f(1);
+  f.hist(0, SL_WK_HIST_WAKEUP, {1000, 2000, 3000});
+  f.hist(0, SL_WK_HIST_REQUEST, {5000});
+  const WakeupData d = merged(f, 2.0, 1000, {480.0, 520.0});
   MetricValues v;
   add_wakeup_metrics(d, false, 2.0, v);
   const std::string text = format_schbench_blocks(d, v, false);
@@ -97,8 +137,19 @@ TEST(WakeupReport, SchbenchBlocksLookLikeSchbench) {
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
 }
 
-TEST(WakeupReport, RejectsAReportWithoutAWindow) {
-  EXPECT_THROW(parse_wakeup_report("requests 1\n"), std::runtime_error);
+TEST(WakeupReport, HistogramIsKeptRawInTheResult) {
+  auto h = std::make_unique<sl_hist>();
+  sl_hist_init(h.get());
+  for (std::uint64_t v : {100, 100, 5000, 5001}) sl_hist_add(h.get(), v);
+  const ordered_json j = histogram_json(*h);
+  EXPECT_EQ(j["count"], 4u);
+  EXPECT_EQ(j["min"], 100u);
+  EXPECT_EQ(j["max"], 5001u);
+  ASSERT_EQ(j["bins"].size(), 2u) << "only the non-empty bins";
+  EXPECT_EQ(j["bins"][0], ordered_json({100, 101, 2}));
+  EXPECT_LE(j["bins"][1][0].get<std::uint64_t>(), 5000u);
+  EXPECT_GT(j["bins"][1][1].get<std::uint64_t>(), 5001u);
+  EXPECT_EQ(j["bins"][1][2], 2u);
 }
 
 TEST(WakeupOptions, DefaultsAndRejections) {

@@ -1,0 +1,39 @@
+#pragma once
+#include <chrono>
+#include <optional>
+#include <vector>
+
+#include "core/metric.h"
+#include "sys/proc_stat.h"
+#include "sys/signals.h"
+
+namespace schedlab {
+
+// foreign_cpu_pct and loadavg_1m, which every run records.
+const std::vector<MetricSpec>& machine_load_metrics();
+
+// Share (0..100) of the capacity of `cpus` that was busy between two
+// /proc/stat snapshots: every state but idle and iowait, whoever ran.
+double busy_pct(const sys::ProcStat& before, const sys::ProcStat& after, const std::vector<int>& cpus);
+
+// The share of the CPU set's capacity in the window used by anything other
+// than the copies and their children: the set's busy share minus the
+// copies' own CPU time, never below 0.  The copies' time is measured from
+// their first to their last loop boundary in the window, so this errs
+// towards reporting less foreign use, never more.
+double foreign_cpu_pct(double busy, double copies_cpu_s, double window_s, std::size_t ncpus);
+
+// The 1-minute load average from /proc/loadavg, when readable.
+std::optional<double> loadavg_1m();
+
+// --wait-idle: samples the set's CPUs one second at a time until one second
+// was at most `threshold_pct` busy, or `timeout` passed.
+struct IdleWait {
+  bool idle = false;
+  double busy_pct = 0;  // of the last second sampled
+  double waited_s = 0;
+};
+IdleWait wait_for_idle(const std::vector<int>& cpus, double threshold_pct,
+                       std::chrono::nanoseconds timeout, sys::SignalGate& gate);
+
+}  // namespace schedlab
