@@ -1,82 +1,54 @@
 // Harness overhead: schedlab's spawn and exec loops against minimal C loops
-// (raw_fork_loop, raw_exec_loop) on the same CPU, interleaved round by round
-// in one invocation, so drift and noise hit both sides alike.  Prints the
-// per-round values and the ratio of medians (schedlab / raw, where 1.0 means
-// no overhead; the target is >= 0.97).
+// (raw_fork_loop, raw_exec_loop) on the same CPU, interleaved pair by pair
+// (the order alternates) in one invocation, so drift and noise hit both
+// sides alike.  Prints each pair and the median of the per-pair ratios
+// schedlab / raw with its 95% bootstrap interval (1.0 = no overhead; the
+// target is >= 0.99).  spawn runs with --child-exit _exit, as the raw loop.
 //
-// Usage: bench/overhead [ROUNDS] [CPU]   (from the build directory: bench/overhead)
+// Usage: bench/overhead [PAIRS (10)] [CPU (the last)]
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <filesystem>
-#include <stdexcept>
-#include <string>
-#include <vector>
+#include <cstdlib>
 
-#include "report/result_file.h"
-#include "stats/descriptive.h"
+#include "bench/bench_support.h"
 
 namespace {
 
-namespace fs = std::filesystem;
+double raw(const std::string& command) { return std::atof(bench::run_capture(command).c_str()); }
 
-double run_for_number(const std::string& command) {
-  FILE* p = popen(command.c_str(), "r");
-  if (!p) throw std::runtime_error("cannot run " + command);
-  double value = 0;
-  const int n = fscanf(p, "%lf", &value);
-  if (pclose(p) != 0 || n != 1) throw std::runtime_error("failed: " + command);
-  return value;
-}
-
-double schedlab_value(const fs::path& schedlab, const std::string& args, const std::string& metric) {
-  const std::string json = fmt::format("/tmp/schedlab-bench-{}.json", getpid());
-  const std::string command =
-      fmt::format("{} run {} --runs 1 --quiet --json {}", schedlab.string(), args, json);
-  if (std::system(command.c_str()) != 0) throw std::runtime_error("failed: " + command);
-  const auto file = schedlab::read_result_file(json);
-  fs::remove(json);
-  return *file.sets.at(0).runs.at(0).values.get(metric);
-}
-
-struct Pair {
-  std::vector<double> raw, ours;
-};
-
-void report(const char* name, const Pair& p, bool higher_is_better) {
-  const double raw = schedlab::stats::median(p.raw), ours = schedlab::stats::median(p.ours);
-  const double ratio = higher_is_better ? ours / raw : raw / ours;
-  fmt::print("{:<6} raw median {:>10.2f}  schedlab median {:>10.2f}  ratio {:.3f}  {}\n", name, raw,
-             ours, ratio, ratio >= 0.97 ? "OK (>= 0.97)" : "BELOW TARGET 0.97");
+void report(const char* name, const std::vector<double>& ratios) {
+  const auto s = bench::summarize_ratios(ratios);
+  fmt::print("{:<6} schedlab / raw: {}  {}\n", name, bench::describe(s),
+             s.median >= 0.99 ? "OK (>= 0.99)" : "BELOW TARGET 0.99");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int rounds = argc > 1 ? std::atoi(argv[1]) : 5;
-  const int cpu = argc > 2 ? std::atoi(argv[2]) : 0;
-  const fs::path here = fs::canonical("/proc/self/exe").parent_path();
-  const fs::path build = here.parent_path();
-  const fs::path schedlab = build / "schedlab";
+  const int pairs = argc > 1 ? std::atoi(argv[1]) : 10;
+  const int cpu = argc > 2 ? std::atoi(argv[2]) : static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)) - 1;
+  const auto here = bench::fs::canonical("/proc/self/exe").parent_path();
   const std::string pin = fmt::format("taskset -c {}", cpu);
-  Pair spawn, exec;
-  for (int r = 0; r < rounds; ++r) {
-    // Alternate which side goes first, so neither always follows the other.
-    const bool raw_first = r % 2 == 0;
-    for (int side = 0; side < 2; ++side) {
-      if ((side == 0) == raw_first) {
-        spawn.raw.push_back(run_for_number(fmt::format("{} {} 2", pin, (here / "raw_fork_loop").string())));
-        exec.raw.push_back(run_for_number(fmt::format("{} {} 4000", pin, (here / "raw_exec_loop").string())));
+  std::vector<double> spawn, exec;
+  for (int p = 0; p < pairs; ++p) {
+    bench::wait_until_quiet();
+    double raw_lps = 0, raw_us = 0, lps = 0, us = 0;
+    for (int side : {p % 2, 1 - p % 2}) {
+      if (side == 0) {
+        raw_lps = raw(fmt::format("{} {} 2", pin, (here / "raw_fork_loop").string()));
+        raw_us = raw(fmt::format("{} {} 4000", pin, (here / "raw_exec_loop").string()));
       } else {
-        spawn.ours.push_back(schedlab_value(schedlab, fmt::format("spawn --cpus {} --duration 2s", cpu), "lps"));
-        exec.ours.push_back(schedlab_value(schedlab, fmt::format("exec --cpus {} --iterations 4000", cpu), "exec_us"));
+        lps = *bench::schedlab_run(fmt::format("spawn --child-exit _exit --cpus {} --duration 2s", cpu)).get("lps");
+        us = *bench::schedlab_run(fmt::format("exec --cpus {} --iterations 4000", cpu)).get("exec_us");
       }
     }
-    fmt::print("round {}: spawn raw {:.1f} lps, schedlab {:.1f} lps; exec raw {:.1f} us, schedlab {:.1f} us\n",
-               r + 1, spawn.raw.back(), spawn.ours.back(), exec.raw.back(), exec.ours.back());
+    spawn.push_back(lps / raw_lps);
+    exec.push_back(raw_us / us);  // exec_us is a time: invert, so that > 1 still means faster
+    fmt::print("pair {}: spawn raw {:.1f} schedlab {:.1f} lps; exec raw {:.1f} schedlab {:.1f} us\n", p + 1,
+               raw_lps, lps, raw_us, us);
   }
-  report("spawn", spawn, true);
-  report("exec", exec, false);
+  report("spawn", spawn);
+  report("exec", exec);
   return 0;
 }

@@ -82,7 +82,7 @@ void TextReporter::run_finished(const ResultSet& set, const RunRecord& run) {
   if (labelled_) out_ << "[" << set.label << "] ";
   out_ << format_run_line(set, run, total_);
   for (const auto& w : set.warnings)
-    if (w.run == run.index) out_ << fmt::format("  warning ({}): {}\n", w.kind, w.detail);
+    if (w.run == run.index) out_ << fmt::format("  {}: {}\n", w.kind, w.detail);
   out_ << run.display;
   out_.flush();
 }

@@ -153,8 +153,7 @@ void wait_idle_if_asked(const RunContext& c, MeasuredRun& m) {
   m.run.details["idle_wait_s"] = w.waited_s;
   if (!w.idle)
     m.warnings.push_back({"not-idle", m.run.index,
-                          fmt::format("CPUs {} were still {:.0f}% busy after waiting {:.0f}s; the run "
-                                      "started anyway",
+                          fmt::format("CPUs {} still {:.0f}% busy after {:.0f}s; started anyway",
                                       format_cpu_list(c.setup.plan.cpu_set), w.busy_pct, w.waited_s)});
 }
 
@@ -169,11 +168,10 @@ void check_machine_load(const RunContext& c, const WindowEdge& start, const Wind
   const double threshold = c.setup.options().busy_threshold_pct;
   if (foreign <= threshold) return;
   const auto load = m.run.values.get("loadavg_1m");
-  m.warnings.push_back(
-      {"busy", m.run.index,
-       fmt::format("other processes used {:.1f}% of CPUs {} during run {} (threshold {}%{})", foreign,
-                   format_cpu_list(cpus), m.run.index, threshold,
-                   load ? fmt::format("; load average {:.2f} at its start", *load) : "")});
+  m.warnings.push_back({"busy", m.run.index,
+                        fmt::format("{:.1f}% of CPUs {} used by other processes{}", foreign,
+                                    format_cpu_list(cpus),
+                                    load ? fmt::format(" (load average {:.2f})", *load) : "")});
 }
 
 void record_copy_spans(const CopyGroup& group, RunRecord& run) {

@@ -84,3 +84,24 @@ TEST(Check, VerdictsEvidenceAndBadInput) {
 }
 
 }  // namespace schedlab::testing
+
+namespace schedlab::testing {
+
+// check re-runs the baseline's whole spec: its warmup runs too (they were
+// dropped), once, before the first batch.
+TEST(Check, RunsTheBaselinesWarmupRuns) {
+  TempDir dir;
+  const std::string good = dir.file("good.json");
+  Outcome base = run_schedlab({"run", "spawn", "--duration", "200ms", "--runs", "3", "--warmup-runs",
+                               "1", "--json", good});
+  ASSERT_EQ(base.status, 0) << base.err;
+  const Outcome c = run_schedlab({"check", "--baseline", good, "--threshold", "900", "--max-runs", "6",
+                                  "--json", dir.file("check.json")});
+  ASSERT_NE(c.status, 255) << c.err;
+  const auto evidence = read_json(dir.file("check.json"))["set"];
+  EXPECT_EQ(evidence["warmup_runs"].size(), 1u);
+  EXPECT_EQ(evidence["scenario"]["requested"]["warmup_runs"], 1);
+  EXPECT_EQ(evidence["argv"][1], "check");
+}
+
+}  // namespace schedlab::testing

@@ -72,6 +72,9 @@ TEST(Wakeup, RpsAndPipeModes) {
   const auto rps = run_wakeup({"-R", "100", "-m", "1", "-t", "2", "-n", "1", "-F", "64"}, dir);
   EXPECT_GT(rps["values"]["rps"].get<double>(), 0);
   EXPECT_LT(rps["values"]["rps"].get<double>(), 300) << "a fixed rate of 100/s";
+  // A negative wakeup delta (a stamp overwritten by a later post) used to
+  // wrap to about 1.8e13 us; deltas below zero are discarded.
+  EXPECT_LT(rps["values"]["wakeup_max_us"].get<double>(), 60e6);
   const auto pipe = run_wakeup({"-p", "4096", "-m", "1", "-t", "2"}, dir);
   EXPECT_GT(pipe["values"]["rps"].get<double>(), 0);
   expect_ordered(pipe["values"], "wakeup");
