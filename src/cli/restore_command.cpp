@@ -1,5 +1,6 @@
-// `schedlab restore`, and the check every command makes at start: undo what
-// a dead run (SIGKILL, power loss) left in its journal.
+// `schedlab restore`, and the check every command that changes the system
+// makes at start: undo what a dead run (SIGKILL, power loss) left in its
+// journal.  Read-only commands only say that it is needed.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -11,7 +12,8 @@ namespace schedlab {
 namespace {
 
 void print_report(const RestoreReport& r) {
-  std::cerr << fmt::format("schedlab: run {} (journal {}) left changes behind\n", r.pid, r.journal);
+  if (r.pid > 0) std::cerr << fmt::format("schedlab: run {} (journal {}) left changes behind\n", r.pid, r.journal);
+  else std::cerr << fmt::format("schedlab: {} could not be restored\n", r.journal);
   for (const auto& what : r.undone) std::cerr << "schedlab:   undone: " << what << "\n";
   for (const auto& problem : r.failed) std::cerr << "schedlab:   NOT restored: " << problem << "\n";
 }
@@ -25,6 +27,14 @@ bool restore_leftovers() {
     all_restored &= report.failed.empty();
   }
   return all_restored;
+}
+
+void hint_leftovers() {
+  const auto stale = stale_journals();
+  if (!stale.empty())
+    std::cerr << fmt::format("schedlab: {} interrupted run(s) left changes to the system ({}); "
+                             "'schedlab restore' undoes them\n",
+                             stale.size(), default_journal_dir());
 }
 
 int restore_command() {

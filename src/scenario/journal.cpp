@@ -1,44 +1,71 @@
 #include "scenario/journal.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
+#include <regex>
 
 #include "core/error.h"
+#include "scenario/restore_policy.h"
 #include "sys/proc_files.h"
+#include "sys/safe_files.h"
 
 namespace schedlab {
 namespace {
 
 namespace fs = std::filesystem;
 
+constexpr std::size_t kJournalLimit = 16 << 20;  // a journal of 64 cgroup levels is a few KiB
+
 bool same_process_alive(long pid, unsigned long long start_time) {
   auto now = sys::start_time_of(static_cast<pid_t>(pid));
   return now && *now == start_time;
 }
 
-RestoreReport restore_one(const fs::path& file) {
+// What an unreadable journal still says, for undoing it by hand: every
+// "what" it contains, found without parsing it as a whole.
+std::string readable_whats(const std::string& text) {
+  static const std::regex what("\"what\"\\s*:\\s*\"([^\"]*)\"");
+  std::string out;
+  for (std::sregex_iterator it(text.begin(), text.end(), what), end; it != end; ++it)
+    out += (out.empty() ? "" : "; ") + (*it)[1].str();
+  return out.empty() ? "it names no change: look at it, then delete it" : "it lists: " + out;
+}
+
+// The first change of the journal that schedlab does not make, as a refusal.
+std::string refused_change(const JournalRecord& record, const RestoreRoots& roots) {
+  for (const auto& change : record.changes)
+    if (auto why = why_not_ours(change, roots); !why.empty())
+      return fmt::format("refused: {}, which is not a change schedlab makes; the journal was left in "
+                         "place", why);
+  return "";
+}
+
+RestoreReport restore_one(const fs::path& file, const RestoreRoots& roots) {
   RestoreReport report;
   report.journal = file.string();
-  nlohmann::json j;
+  std::string text;
+  JournalRecord record;
   try {
-    std::ifstream in(file);
-    j = nlohmann::json::parse(in);
-    report.pid = j.at("pid").get<long>();
-    if (same_process_alive(report.pid, j.at("start_time").get<unsigned long long>())) return {};
+    text = sys::read_regular_file(file.string(), kJournalLimit);
+    record = parse_journal(text);
   } catch (const std::exception& e) {
-    report.failed.push_back(file.string() + ": unreadable journal: " + e.what());
+    report.failed.push_back(fmt::format("unreadable journal ({}); it was left in place: undo by hand "
+                                        "what it lists and delete it; {}",
+                                        e.what(), readable_whats(text)));
     return report;
   }
-  const auto& changes = j.at("changes");
-  for (auto it = changes.rbegin(); it != changes.rend(); ++it) {
-    const Change change = it->get<Change>();
-    std::string problem = undo_change(change);
-    if (problem.empty()) report.undone.push_back(change.what);
+  report.pid = record.pid;
+  if (same_process_alive(record.pid, record.start_time)) return {};
+  if (auto refused = refused_change(record, roots); !refused.empty()) {
+    report.failed.push_back(refused);
+    return report;
+  }
+  for (auto it = record.changes.rbegin(); it != record.changes.rend(); ++it) {
+    std::string problem = undo_change(*it);
+    if (problem.empty()) report.undone.push_back(it->what);
     else report.failed.push_back(problem);
   }
   if (report.failed.empty()) {
@@ -48,6 +75,15 @@ RestoreReport restore_one(const fs::path& file) {
   return report;
 }
 
+std::vector<fs::path> journal_files(const std::string& dir) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 }  // namespace
 
 std::string default_journal_dir() {
@@ -55,6 +91,18 @@ std::string default_journal_dir() {
   if (const char* xdg = std::getenv("XDG_RUNTIME_DIR"); xdg && *xdg)
     return std::string(xdg) + "/schedlab";
   return "/tmp/schedlab-" + std::to_string(getuid());
+}
+
+JournalRecord parse_journal(const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text);
+  if (!j.is_object()) throw std::runtime_error("not a JSON object");
+  JournalRecord r;
+  r.pid = j.at("pid").get<long>();
+  r.start_time = j.at("start_time").get<unsigned long long>();
+  const auto& changes = j.at("changes");
+  if (!changes.is_array()) throw std::runtime_error("\"changes\" is not a list");
+  for (const auto& c : changes) r.changes.push_back(c.get<Change>());
+  return r;
 }
 
 Journal::Journal(std::string dir)
@@ -97,30 +145,42 @@ void Journal::flush() {
     remove_file();
     return;
   }
-  std::error_code ec;
-  fs::create_directories(dir_, ec);
+  sys::ensure_private_dir(dir_);
   nlohmann::json j = {{"pid", getpid()},
                       {"start_time", sys::start_time_of(getpid()).value_or(0)},
                       {"changes", nlohmann::json::array()}};
   for (const auto& [id, change] : changes_) j["changes"].push_back(change);
-  const std::string tmp = path_ + ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << j.dump(2) << "\n";
-    if (!out.flush()) throw SystemError("journal: write", tmp, errno);
-  }
-  if (rename(tmp.c_str(), path_.c_str()) != 0) throw SystemError("journal: rename", path_, errno);
+  sys::write_file_atomically(path_, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+                             0600);
 }
 
-std::vector<RestoreReport> restore_stale_journals(const std::string& dir) {
+std::vector<RestoreReport> restore_stale_journals(const std::string& dir, const RestoreRoots* given) {
   std::vector<RestoreReport> reports;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    if (entry.path().extension() != ".json") continue;
-    RestoreReport r = restore_one(entry.path());
+  const RestoreRoots roots =
+      given ? *given : restore_roots(sys::read_text("/proc/self/mountinfo").value_or(""));
+  if (auto problem = sys::private_dir_problem(dir); !problem.empty()) {
+    reports.push_back({dir, 0, {}, {fmt::format("journal directory {}: {}; nothing in it was replayed", dir, problem)}});
+    return reports;
+  }
+  for (const auto& file : journal_files(dir)) {
+    RestoreReport r = restore_one(file, roots);
     if (!r.journal.empty()) reports.push_back(std::move(r));
   }
   return reports;
+}
+
+std::vector<std::string> stale_journals(const std::string& dir) {
+  std::vector<std::string> stale;
+  if (!sys::private_dir_problem(dir).empty()) return stale;
+  for (const auto& file : journal_files(dir)) {
+    try {
+      const JournalRecord r = parse_journal(sys::read_regular_file(file.string(), kJournalLimit));
+      if (!same_process_alive(r.pid, r.start_time)) stale.push_back(file.string());
+    } catch (const std::exception&) {
+      stale.push_back(file.string());  // unreadable: restore will say so
+    }
+  }
+  return stale;
 }
 
 }  // namespace schedlab

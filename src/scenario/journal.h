@@ -10,7 +10,8 @@
 namespace schedlab {
 
 // Where journals live: /run/schedlab for root, else $XDG_RUNTIME_DIR/schedlab,
-// else /tmp/schedlab-<uid>.
+// else /tmp/schedlab-<uid>.  The directory must be ours and not writable by
+// others (sys::ensure_private_dir): a journal says what to write and remove.
 std::string default_journal_dir();
 
 // This process's journal of changes to the system.  Every change is written
@@ -31,6 +32,7 @@ class Journal {
   // Drops a change that was undone (or never happened).
   void forget(int id);
   const std::string& path() const { return path_; }
+  const std::string& dir() const { return dir_; }
 
  private:
   void flush();
@@ -40,17 +42,37 @@ class Journal {
   int next_id_ = 0;
 };
 
+// A journal file's content.
+struct JournalRecord {
+  long pid = 0;
+  unsigned long long start_time = 0;  // field 22 of /proc/PID/stat: tells a reused pid apart
+  std::vector<Change> changes;        // in the order they were made
+};
+
+// Parses a journal's text; throws std::runtime_error saying what is wrong
+// (not JSON, a missing or mistyped field, an unknown change kind).
+JournalRecord parse_journal(const std::string& text);
+
 // What restoring one dead run's journal did.
 struct RestoreReport {
   std::string journal;               // the file
-  long pid = 0;                      // the run that left it
+  long pid = 0;                      // the run that left it (0: unreadable)
   std::vector<std::string> undone;   // "what" of every change undone
-  std::vector<std::string> failed;   // what could not be undone (journal kept)
+  std::vector<std::string> failed;   // what could not be undone or was refused (journal kept)
 };
 
 // Undoes, newest first, the changes of every journal in `dir` whose process
 // is gone (pid absent, or reused by another process), and removes those
-// journals.  A journal whose changes cannot all be undone is kept.
-std::vector<RestoreReport> restore_stale_journals(const std::string& dir = default_journal_dir());
+// journals.  A journal that is unreadable, asks for a change schedlab does
+// not make (restore_policy.h), or whose changes cannot all be undone is
+// kept and reported; the others are still restored.  Nothing is read from
+// a directory that is not ours alone.
+// `roots` says where schedlab's changes can be (default: this machine's).
+struct RestoreRoots;
+std::vector<RestoreReport> restore_stale_journals(const std::string& dir = default_journal_dir(),
+                                                  const RestoreRoots* roots = nullptr);
+
+// Journals of dead runs waiting in `dir` (changes nothing).
+std::vector<std::string> stale_journals(const std::string& dir = default_journal_dir());
 
 }  // namespace schedlab

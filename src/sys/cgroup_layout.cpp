@@ -86,9 +86,16 @@ CgroupLayout read_cgroup_layout(int pid) {
 }
 
 std::optional<std::string> find_mount(const std::string& mountinfo, const std::string& fstype) {
+  const auto points = find_mounts(mountinfo, fstype);
+  if (points.empty()) return std::nullopt;
+  return points.front();
+}
+
+std::vector<std::string> find_mounts(const std::string& mountinfo, const std::string& fstype) {
+  std::vector<std::string> points;
   for (const auto& line : split(mountinfo, "\n"))
-    if (auto m = parse_mount_line(line); m && m->fstype == fstype) return m->point;
-  return std::nullopt;
+    if (auto m = parse_mount_line(line); m && m->fstype == fstype) points.push_back(m->point);
+  return points;
 }
 
 int cgroup_depth(const std::string& path) { return static_cast<int>(split(path, "/").size()); }

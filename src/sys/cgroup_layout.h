@@ -2,6 +2,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace schedlab::sys {
 
@@ -33,6 +34,8 @@ CgroupLayout read_cgroup_layout(int pid = 0);
 
 // Mount point of the first filesystem of `fstype` ("debugfs") in mountinfo text.
 std::optional<std::string> find_mount(const std::string& mountinfo, const std::string& fstype);
+// Every mount point of `fstype`, in mountinfo order.
+std::vector<std::string> find_mounts(const std::string& mountinfo, const std::string& fstype);
 
 // Number of levels below the root ("/" is 0, "/a/b" is 2).
 int cgroup_depth(const std::string& path);

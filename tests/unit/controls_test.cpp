@@ -4,11 +4,16 @@
 
 #include <filesystem>
 
+#include "core/error.h"
 #include "scenario/cgroup_chain.h"
 #include "scenario/journal.h"
+#include "scenario/restore_policy.h"
 #include "scenario/sched_feature_control.h"
 #include "scenario/sysctl_control.h"
 #include "support/temp_dir.h"
+#include "sys/safe_files.h"
+
+#include <cstring>
 
 namespace schedlab {
 
@@ -18,7 +23,7 @@ namespace fs = std::filesystem;
 TEST(SysctlControl, AppliesReadsBackAndRestores) {
   TempDir proc, journal_dir;
   proc.write("kernel/sched_autogroup_enabled", "1\n");
-  Journal journal(journal_dir.path());
+  Journal journal(journal_dir.file("journal"));
   {
     GuardStack guards;
     auto out = apply_sysctl("autogroup", "kernel.sched_autogroup_enabled", "0", journal, guards,
@@ -33,7 +38,7 @@ TEST(SysctlControl, AppliesReadsBackAndRestores) {
 
 TEST(SysctlControl, MissingKeyIsNotAppliedWithAHint) {
   TempDir proc, journal_dir;
-  Journal journal(journal_dir.path());
+  Journal journal(journal_dir.file("journal"));
   GuardStack guards;
   auto out = apply_sysctl("sysctl", "kernel.nope", "1", journal, guards, proc.path());
   EXPECT_FALSE(out.applied);
@@ -51,7 +56,7 @@ TEST(SchedFeature, WritesReadsBackAndRestoresTheOriginalToken) {
   const std::string debugfs = root.file("debug");
   root.write("debug/sched/features", "GENTLE_FAIR_SLEEPERS TTWU_QUEUE NO_HRTICK\n");
   root.write("mountinfo", "22 1 0:7 / " + debugfs + " rw - debugfs debugfs rw\n");
-  Journal journal(journal_dir.path());
+  Journal journal(journal_dir.file("journal"));
   {
     GuardStack guards;
     auto out = apply_sched_feature("NO_TTWU_QUEUE", journal, guards,
@@ -66,7 +71,7 @@ TEST(SchedFeature, UnknownFeatureAndAlreadySet) {
   TempDir root, journal_dir;
   root.write("debug/sched/features", "TTWU_QUEUE NO_HRTICK\n");
   root.write("mountinfo", "22 1 0:7 / " + root.file("debug") + " rw - debugfs debugfs rw\n");
-  Journal journal(journal_dir.path());
+  Journal journal(journal_dir.file("journal"));
   GuardStack guards;
   const DebugfsPaths paths{root.file("mountinfo"), root.file("debug")};
   EXPECT_FALSE(apply_sched_feature("NO_SUCH", journal, guards, paths).applied);
@@ -88,7 +93,7 @@ TEST(CgroupChain, CreatesInV2AndV1CpuThenRemoves) {
   sys::CgroupLayout layout;
   layout.v2_mount = root.file("unified");
   layout.v1_mounts["cpu"] = root.file("cpu");
-  Journal journal(journal_dir.path());
+  Journal journal(journal_dir.file("journal"));
   {
     GuardStack guards;
     CgroupChain chain;
@@ -111,7 +116,7 @@ TEST(CgroupChain, MissingParentIsNotApplied) {
   TempDir root, journal_dir;
   sys::CgroupLayout layout;
   layout.v2_mount = root.path();
-  Journal journal(journal_dir.path());
+  Journal journal(journal_dir.file("journal"));
   GuardStack guards;
   CgroupChain chain;
   auto out = create_cgroup_chain(2, "/no/such", layout, journal, guards, chain);
@@ -119,31 +124,140 @@ TEST(CgroupChain, MissingParentIsNotApplied) {
   EXPECT_NE(out.detail.find("does not exist"), std::string::npos);
 }
 
+namespace {
+
+// A private journal directory with one journal of a dead run (pid 1 never
+// has start time 1) holding `changes`.
+std::string dead_journal(const TempDir& root, const std::string& name, const std::vector<Change>& changes) {
+  const std::string dir = root.file("journal");
+  fs::create_directories(dir);
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
+  nlohmann::json j = {{"pid", 1}, {"start_time", 1}, {"changes", changes}};
+  root.write("journal/" + name, j.dump());
+  return dir;
+}
+
+// The fixture tree stands for /proc/sys and a cgroup mount.
+RestoreRoots fixture_roots(const TempDir& root) {
+  RestoreRoots r;
+  r.proc_sys = root.file("sys");
+  r.cgroup_mounts = {root.file("cg")};
+  return r;
+}
+
+}  // namespace
+
 TEST(Journal, RestoresTheChangesOfADeadRunNewestFirst) {
-  TempDir root, journal_dir;
-  root.write("a", "changed");
+  TempDir root;
+  root.write("sys/a", "changed");
   fs::create_directories(root.file("cg/schedlab-1/l2"));
-  // A journal left by a process that is gone (pid 1 never has this start time).
-  nlohmann::json j = {{"pid", 1}, {"start_time", 1}, {"changes", nlohmann::json::array()}};
-  j["changes"].push_back(Change{Change::Kind::kWrite, root.file("a"), "original", "a -> changed"});
-  j["changes"].push_back(Change{Change::Kind::kCgroup, root.file("cg/schedlab-1"), "", "cg top"});
-  j["changes"].push_back(Change{Change::Kind::kCgroup, root.file("cg/schedlab-1/l2"), "", "cg leaf"});
-  root.write("journal/1.json", j.dump());
-  const auto reports = restore_stale_journals(root.file("journal"));
+  const std::string dir = dead_journal(root, "1.json",
+      {Change{Change::Kind::kWrite, root.file("sys/a"), "original", "a -> changed"},
+       Change{Change::Kind::kCgroup, root.file("cg/schedlab-1"), "", "cg top"},
+       Change{Change::Kind::kCgroup, root.file("cg/schedlab-1/l2"), "", "cg leaf"}});
+  const RestoreRoots roots = fixture_roots(root);
+  const auto reports = restore_stale_journals(dir, &roots);
   ASSERT_EQ(reports.size(), 1u);
   EXPECT_EQ(reports[0].undone, (std::vector<std::string>{"cg leaf", "cg top", "a -> changed"}));
   EXPECT_TRUE(reports[0].failed.empty());
-  EXPECT_EQ(root.read("a"), "original");
+  EXPECT_EQ(root.read("sys/a"), "original");
   EXPECT_FALSE(fs::exists(root.file("cg/schedlab-1")));
   EXPECT_FALSE(fs::exists(root.file("journal/1.json")));
 }
 
 TEST(Journal, LeavesTheJournalOfALiveRunAlone) {
   TempDir journal_dir;
-  Journal journal(journal_dir.path());
-  journal.add(Change{Change::Kind::kWrite, "/nonexistent", "x", "live change"});
-  EXPECT_TRUE(restore_stale_journals(journal_dir.path()).empty());
+  Journal journal(journal_dir.file("journal"));
+  journal.add(Change{Change::Kind::kWrite, "/proc/sys/kernel/nonexistent", "x", "live change"});
+  EXPECT_TRUE(restore_stale_journals(journal_dir.file("journal")).empty());
   EXPECT_TRUE(fs::exists(journal.path()));
+}
+
+// A journal planted by someone else (or corrupted) asks for what schedlab
+// never does: writing any file, removing any tree, killing in any cgroup.
+// It is refused whole and kept; nothing it names is touched.
+TEST(Journal, RefusesChangesSchedlabDoesNotMake) {
+  TempDir root;
+  root.write("victim/file", "mine");
+  root.write("sys/a", "changed");
+  fs::create_directories(root.file("cg/user.slice"));
+  const RestoreRoots roots = fixture_roots(root);
+  for (const Change& planted :
+       {Change{Change::Kind::kWrite, root.file("victim/file"), "attacker text", "x"},
+        Change{Change::Kind::kTree, root.file("victim"), "", "x"},
+        Change{Change::Kind::kCgroup, root.file("cg/user.slice"), "", "x"},
+        Change{Change::Kind::kWrite, root.file("sys/../victim/file"), "attacker text", "x"},
+        Change{Change::Kind::kMount, "/home", "", "x"}}) {
+    const std::string dir = dead_journal(
+        root, "7.json", {Change{Change::Kind::kWrite, root.file("sys/a"), "original", "fine"}, planted});
+    const auto reports = restore_stale_journals(dir, &roots);
+    ASSERT_EQ(reports.size(), 1u);
+    ASSERT_EQ(reports[0].failed.size(), 1u);
+    EXPECT_NE(reports[0].failed[0].find("not a change schedlab makes"), std::string::npos) << reports[0].failed[0];
+    EXPECT_EQ(root.read("victim/file"), "mine");
+    EXPECT_EQ(root.read("sys/a"), "changed") << "a refused journal is not partly replayed";
+    EXPECT_TRUE(fs::is_directory(root.file("cg/user.slice")));
+    EXPECT_TRUE(fs::exists(root.file("journal/7.json"))) << "kept for a person to look at";
+    fs::remove(root.file("journal/7.json"));
+  }
+}
+
+// A malformed journal is named and kept; the others are still restored.
+TEST(Journal, AMalformedJournalDoesNotStopTheOthers) {
+  TempDir root;
+  root.write("sys/a", "changed");
+  const RestoreRoots roots = fixture_roots(root);
+  const std::string dir =
+      dead_journal(root, "2.json", {Change{Change::Kind::kWrite, root.file("sys/a"), "original", "a back"}});
+  for (const char* bad : {"{\"pid\": 5, \"start_time\": 1}", "{\"pid\": 5, \"start_time\": 1, \"changes\": [{\"kind\": \"boom\"}]}",
+                          "{\"pid\": \"x\"}", "[1, 2]", "{\"pid\": 5, \"start_time\": 1, \"changes\": [{\"kind\": \"write\", \"what\": \"sysctl x 1 -> 0\""})
+    root.write(std::string("journal/1") + std::to_string(std::strlen(bad)) + ".json", bad);
+  const auto reports = restore_stale_journals(dir, &roots);
+  int unreadable = 0, restored = 0;
+  for (const auto& r : reports) {
+    if (r.pid == 0) {
+      ++unreadable;
+      ASSERT_EQ(r.failed.size(), 1u);
+      EXPECT_NE(r.failed[0].find("unreadable journal"), std::string::npos);
+      EXPECT_NE(r.journal.find("/journal/1"), std::string::npos) << "the file is named";
+    } else {
+      restored += r.failed.empty();
+    }
+  }
+  EXPECT_EQ(unreadable, 5);
+  EXPECT_EQ(restored, 1);
+  EXPECT_EQ(root.read("sys/a"), "original");
+}
+
+// A truncated journal still tells a person what to undo by hand.
+TEST(Journal, ATruncatedJournalSaysWhatToUndoByHand) {
+  TempDir root;
+  fs::create_directories(root.file("journal"));
+  fs::permissions(root.file("journal"), fs::perms::owner_all, fs::perm_options::replace);
+  root.write("journal/9.json", R"({"pid": 9, "start_time": 3, "changes": [{"kind": "write", "path": "/proc/sys/kernel/sched_autogroup_enabled", "undo": "1", "what": "kernel.sched_autogroup_enabled 1 -> 0"}, {"kind": "cg)");
+  const auto reports = restore_stale_journals(root.file("journal"));
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_NE(reports[0].failed[0].find("it lists: kernel.sched_autogroup_enabled 1 -> 0"), std::string::npos)
+      << reports[0].failed[0];
+}
+
+// The journal directory must be ours and not writable by others: one that
+// another user made (or opened up) is neither used nor replayed.
+TEST(Journal, ADirectoryOthersCanWriteIsRefused) {
+  TempDir root;
+  const std::string dir = root.file("journal");
+  fs::create_directories(dir);
+  fs::permissions(dir, fs::perms::all, fs::perm_options::replace);
+  Journal journal(dir);
+  EXPECT_THROW(journal.add(Change{Change::Kind::kWrite, "/proc/sys/kernel/x", "1", "x"}), Error);
+  root.write("journal/3.json", R"({"pid": 3, "start_time": 1, "changes": []})");
+  const auto reports = restore_stale_journals(dir);
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_NE(reports[0].failed[0].find("lets others write"), std::string::npos) << reports[0].failed[0];
+  EXPECT_TRUE(fs::exists(root.file("journal/3.json")));
+  fs::remove(dir + "/3.json");
+  fs::create_directory_symlink(root.path(), root.file("link"));
+  EXPECT_FALSE(sys::private_dir_problem(root.file("link")).empty()) << "a symlink is not our directory";
 }
 
 }  // namespace schedlab

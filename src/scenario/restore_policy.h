@@ -1,0 +1,30 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "scenario/change.h"
+
+namespace schedlab {
+
+// Where the changes schedlab itself makes can be: what `restore` accepts
+// from a journal.  A journal is input like any file: one planted by another
+// user, or corrupted, must not make restore write, remove or kill anything
+// else.
+struct RestoreRoots {
+  std::string proc_sys = "/proc/sys";
+  std::vector<std::string> cgroup_mounts;   // cgroup and cgroup2 mount points
+  std::vector<std::string> debugfs_mounts;  // debugfs mount points
+  std::vector<std::string> mount_points = {"/sys/kernel/debug", "/sys/kernel/tracing"};  // we mount only there
+};
+
+// The roots on this machine, from /proc/self/mountinfo text.
+RestoreRoots restore_roots(const std::string& mountinfo);
+
+// "" when `change` is one schedlab makes: a write under /proc/sys, to a
+// cgroup.subtree_control in a cgroup mount or to debugfs's sched features;
+// a cgroup inside one of our own `schedlab-<pid>` chains; a scratch tree
+// named like ours; a mount at our mount points.  Otherwise why not, naming
+// the change.
+std::string why_not_ours(const Change& change, const RestoreRoots& roots);
+
+}  // namespace schedlab

@@ -1,0 +1,98 @@
+#include "sys/safe_files.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/error.h"
+
+namespace schedlab::sys {
+
+std::string read_regular_file(const std::string& path, std::size_t limit) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer.
+  UniqueFd fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+  if (!fd) throw UsageError(fmt::format("{}: cannot be read ({})", path, std::strerror(errno)));
+  struct stat st {};
+  if (fstat(fd.get(), &st) != 0) throw UsageError(fmt::format("{}: cannot be read ({})", path, std::strerror(errno)));
+  if (!S_ISREG(st.st_mode)) throw UsageError(fmt::format("{}: not a regular file", path));
+  if (static_cast<std::size_t>(st.st_size) > limit)
+    throw UsageError(fmt::format("{}: {} bytes, more than the {} a result or journal can be", path,
+                                 st.st_size, limit));
+  std::string text;
+  text.reserve(static_cast<std::size_t>(st.st_size));
+  char buf[65536];
+  for (ssize_t n; (n = read(fd.get(), buf, sizeof buf)) != 0;) {
+    if (n < 0) throw UsageError(fmt::format("{}: read failed ({})", path, std::strerror(errno)));
+    if (text.size() + static_cast<std::size_t>(n) > limit)
+      throw UsageError(fmt::format("{}: grew past {} bytes while being read", path, limit));
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  return text;
+}
+
+namespace {
+
+void write_all(int fd, const std::string& text, const std::string& what) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0) throw SystemError("write", what, errno);
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+// The temporary file, unlinked unless released.
+struct TempFile {
+  std::string path;
+  bool keep = false;
+  ~TempFile() {
+    if (!keep && !path.empty()) unlink(path.c_str());
+  }
+};
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, const std::string& text, mode_t mode) {
+  TempFile tmp{path + ".tmp.XXXXXX"};
+  UniqueFd fd(mkostemp(tmp.path.data(), O_CLOEXEC));
+  if (!fd) {
+    const int err = errno;
+    tmp.path.clear();
+    throw SystemError("create a temporary file for", path, err);
+  }
+  write_all(fd.get(), text, path);
+  if (fchmod(fd.get(), mode) != 0 || fsync(fd.get()) != 0) throw SystemError("write", path, errno);
+  fd.reset();
+  if (rename(tmp.path.c_str(), path.c_str()) != 0) throw SystemError("rename into place", path, errno);
+  tmp.keep = true;
+}
+
+UniqueFd create_output_file(const std::string& path, mode_t mode) {
+  if (unlink(path.c_str()) != 0 && errno != ENOENT) throw SystemError("replace", path, errno);
+  UniqueFd fd(open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
+  if (!fd) throw SystemError("create", path, errno);
+  return fd;
+}
+
+std::string private_dir_problem(const std::string& dir) {
+  struct stat st {};
+  if (lstat(dir.c_str(), &st) != 0) return errno == ENOENT ? "" : std::strerror(errno);
+  if (!S_ISDIR(st.st_mode)) return "it is not a directory (a symlink or a file)";
+  if (st.st_uid != geteuid())
+    return fmt::format("it belongs to uid {}, not to us (uid {})", st.st_uid, geteuid());
+  if ((st.st_mode & 022) != 0) return fmt::format("its mode {:o} lets others write to it", st.st_mode & 0777);
+  return "";
+}
+
+void ensure_private_dir(const std::string& dir) {
+  if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) throw SystemError("create", dir, errno);
+  if (auto problem = private_dir_problem(dir); !problem.empty())
+    throw Error(ExitStatus::kNotApplied,
+                fmt::format("journal directory {}: {}; refusing to use it (remove it if it is not yours)",
+                            dir, problem));
+}
+
+}  // namespace schedlab::sys

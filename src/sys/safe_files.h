@@ -1,0 +1,40 @@
+#pragma once
+#include <sys/types.h>
+
+#include <cstddef>
+#include <string>
+
+#include "sys/unique_fd.h"
+
+namespace schedlab::sys {
+
+// Files that schedlab reads and writes as root, possibly in directories
+// other users can write to: nothing here follows a planted symlink on
+// creation, blocks on a FIFO, or reads without bound.
+
+// The text of a regular file of at most `limit` bytes.  A FIFO, device,
+// directory or larger file is refused at once, never read.  Throws
+// UsageError "PATH: <why>".
+std::string read_regular_file(const std::string& path, std::size_t limit);
+
+// Replaces `path` with `text` atomically: a new file made by mkstemp in the
+// same directory (O_EXCL: never an existing file or link), written, then
+// renamed over `path`.  The temporary file is removed on every failure.
+// Throws SystemError naming the step and `path`.
+void write_file_atomically(const std::string& path, const std::string& text, mode_t mode);
+
+// A new file for output: whatever is at `path` (an earlier run's file, or a
+// planted symlink) is unlinked, then the file is created with
+// O_CREAT|O_EXCL|O_NOFOLLOW, so it is never someone else's file.  Throws
+// SystemError.
+UniqueFd create_output_file(const std::string& path, mode_t mode);
+
+// The directory `dir`, created 0700 when missing; refused (Error, naming
+// it) unless it is a real directory (not a symlink) owned by us and not
+// writable by group or others.  For journals, which say what to write and
+// remove as root.
+void ensure_private_dir(const std::string& dir);
+// The same check without creating: "" when `dir` is safe or absent, else why not.
+std::string private_dir_problem(const std::string& dir);
+
+}  // namespace schedlab::sys
