@@ -2,14 +2,30 @@
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/registry.h"
 #include "core/version.h"
+#include "sys/signals.h"
 
 namespace schedlab {
 namespace {
+
+// "schedlab bogus" gets the command list, not CLI11's "A subcommand is required".
+void reject_unknown_command(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return;
+  std::vector<std::string> names;
+  for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  if (std::find(names.begin(), names.end(), argv[1]) != names.end()) return;
+  std::string guess;
+  for (const auto& n : names)
+    if (edit_distance(argv[1], n) < 3) guess = fmt::format(" (did you mean '{}'?)", n);
+  throw UsageError(fmt::format("unknown command '{}'{}; commands: {} (see 'schedlab --help')", argv[1],
+                               guess, fmt::join(names, ", ")));
+}
 
 std::string workload_names(const WorkloadRegistry& workloads) {
   std::vector<std::string> names;
@@ -45,9 +61,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   compare->add_option("--metrics", cmp.metrics, "metrics to compare, comma-separated (default: "
                                                 "primary, CPU split, rusage)");
   compare->add_flag("--force", cmp.force, "compare even when the workload specs differ");
-  struct {
-    std::string baseline, bad, threshold = "5", max_runs = "15", json;
-  } chk;
+  CheckOptions chk;
   auto* check = app.add_subcommand("check", "for git bisect run: re-run the baseline's spec; exit 0 "
                                             "good, 1 bad, 125 cannot tell");
   check->add_option("--baseline", chk.baseline, "result file of the good kernel")->required();
@@ -55,6 +69,10 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   check->add_option("--threshold", chk.threshold, "percent loss of the primary metric that is bad (default 5)");
   check->add_option("--max-runs", chk.max_runs, "most runs before giving up with 125 (default 15)");
   check->add_option("--json", chk.json, "write the evidence (runs, change, interval, verdict)");
+  check->add_flag("--trust-baseline", chk.trust_baseline,
+                  "run what the baseline asks even when it is a command or changes sysctls or sched "
+                  "features (a baseline file is code)");
+  check->add_flag("--no-wait", chk.no_wait, "exit 125 instead of waiting for another run's global controls");
   std::string suite_name, suite_scale = "quick", suite_json;
   auto* suite = app.add_subcommand("suite", "named bundles: quick (every workload briefly), lkml "
                                             "(the four reported regressions' scenarios)");
@@ -64,6 +82,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
+  reject_unknown_command(app, argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -75,13 +94,15 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
     throw UsageError(std::string(e.what()) + " (see 'schedlab --help')");
   }
   if (app.got_subcommand("restore")) return restore_command();
-  restore_leftovers();  // every command first undoes what a dead run left
+  // Commands that change the system first undo what a dead run left; the
+  // read-only ones never touch the system and only say that it is needed.
+  if (run->parsed() || suite->parsed() || check->parsed()) restore_leftovers();
+  else hint_leftovers();
   const std::vector<std::string> argv_record(argv, argv + argc);
   if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
   if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json);
   if (check->parsed())
-    return check_command(workloads, chk.baseline, chk.bad, chk.threshold, chk.max_runs, chk.json,
-                         argv_record);
+    return check_command(workloads, chk, argv_record);
   if (compare->parsed())
     return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force);
   if (app.got_subcommand("list")) return list_command(workloads);
@@ -91,6 +112,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
 }  // namespace
 
 int run_app(int argc, char** argv) {
+  sys::ignore_sigpipe();
   try {
     const auto workloads = builtin_workloads();
     return dispatch(argc, argv, workloads);

@@ -1,32 +1,39 @@
 // `schedlab check --baseline GOOD.json [--bad BAD.json] [--threshold PCT]
-// [--max-runs N] [--json FILE]` for `git bisect run`: re-runs the baseline's
-// workload and scenario in batches until the verdict is clear, then exits 0
-// (good), 1 (bad) or 125 (cannot tell, cannot run).  Bad input exits 255,
-// so that git bisect run stops instead of marking a commit bad.
+// [--max-runs N] [--json FILE] [--trust-baseline] [--no-wait]` for `git
+// bisect run`: re-runs the baseline's workload and scenario in batches until
+// the verdict is clear, then exits 0 (good), 1 (bad) or 125 (cannot tell,
+// cannot run).  Bad input — including a baseline file a library cannot read
+// — exits 255, so that git bisect run stops instead of marking a commit bad.
+// A baseline is code: it is checked like a command line, what it will run
+// and change is printed first, and a command, sysctls or sched features
+// taken from a file need --trust-baseline.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "check/verdict.h"
 #include "cli/commands.h"
 #include "cli/run_setup.h"
 #include "cli/run_spec_io.h"
+#include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
 #include "report/result_file.h"
+#include "report/text_reporter.h"
 #include "runner/runner.h"
 #include "sys/limits.h"
 #include "sys/reaper.h"
+#include "sys/safe_files.h"
 
 namespace schedlab {
 namespace {
 
 constexpr int kBatch = 3;
 constexpr int kUsageExit = 255;  // git bisect run: abort the bisection
+constexpr int kSkipExit = 125;
 
 struct NullObserver final : RunObserver {
   void run_started(const ResultSet&, int, int) override {}
@@ -46,18 +53,6 @@ std::vector<double> primary_values(const ResultSet& set) {
   return xs;
 }
 
-// The baseline's spec — workload, scenario and every run option — read
-// back through the command line's parsers and checked on this machine.
-RunSetup setup_from(const WorkloadRegistry& workloads, const ResultSet& good) {
-  RunSpec spec = read_run_spec(good, workloads);
-  spec.options.runs = kBatch;
-  spec.options.quiet = true;
-  spec.options.json_path.reset();
-  spec.options.label.reset();
-  return make_run_setup(std::move(spec), locate_worker(), collect_environment(), "check",
-                        sys::read_process_limits());
-}
-
 // When the baseline's own spread keeps the interval wide, say so: more
 // current runs cannot help, a baseline with more runs can.
 std::string baseline_hint(const ResultSet& good, double threshold) {
@@ -70,97 +65,179 @@ struct CheckArgs {
   std::string baseline, bad, json;
   double threshold = 5;
   int max_runs = 15;
+  bool trust = false, no_wait = false;
   std::vector<std::string> argv;
 };
 
-int run_check(const WorkloadRegistry& workloads, const CheckArgs& a) {
-  const ResultFile good_file = read_result_file(a.baseline);
-  const ResultSet& good = first_pass_set(good_file, a.baseline);
-  std::optional<ResultFile> bad_file;
-  if (!a.bad.empty()) bad_file = read_result_file(a.bad);
-  const ResultSet* bad = bad_file ? &first_pass_set(*bad_file, a.bad) : nullptr;
-  const std::string metric = good.workload.primary_metric;
-  const MetricSpec* spec = find_metric(good.metrics, metric);
-  RunSetup setup = setup_from(workloads, good);
+CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv) {
+  CheckArgs a{o.baseline, o.bad, o.json};
+  a.trust = o.trust_baseline;
+  a.no_wait = o.no_wait;
+  a.argv = argv;
+  char* end = nullptr;
+  a.threshold = std::strtod(o.threshold.c_str(), &end);
+  if (o.threshold.empty() || *end != '\0' || !(a.threshold > 0 && a.threshold < 1000))
+    throw UsageError("--threshold", o.threshold, "a percentage above 0 and below 1000, e.g. 5");
+  const auto runs = parse_whole_number(o.max_runs, 2, 1000);
+  if (!runs) throw UsageError("--max-runs", o.max_runs, "a whole number from 2 to 1000");
+  a.max_runs = *runs;
+  if (!a.json.empty()) check_writable("--json", a.json);
+  return a;
+}
 
+// What a baseline asks for that is more than a measurement: refused unless
+// the user says they trust the file.
+void vet_untrusted(const RunSpec& spec, const std::string& file) {
+  std::vector<std::string> asks;
+  if (spec.workload->info().name == "command")
+    asks.push_back(fmt::format("runs the command '{}'", fmt::join(spec.params.list("command"), " ")));
+  for (const auto& [key, value] : spec.scenario.sysctls) asks.push_back(fmt::format("sets sysctl {}={}", key, value));
+  for (const auto& f : spec.scenario.sched_features) asks.push_back("sets sched feature " + f);
+  if (asks.empty()) return;
+  throw UsageError(fmt::format("{}: the baseline {}; a baseline file is code: add --trust-baseline to "
+                               "run it as written",
+                               file, fmt::join(asks, ", ")));
+}
+
+// Two lines on stderr: what will run, and what it changes on this machine.
+void describe_plan(const RunSetup& s, const ResultSet& good, const CheckArgs& a) {
+  const RunSpec& spec = s.spec;
+  std::cerr << fmt::format("schedlab check: re-running {} ({}) from {}: copies {} on CPUs {}, {}, "
+                           "batches of {} up to {} runs\n",
+                           spec.workload->info().name, describe_params(good),
+                           a.baseline, s.plan.copies, format_cpu_list(s.plan.cpu_set),
+                           s.stop.window ? "window " + format_duration(*s.stop.window)
+                                         : fmt::format("{} loops per copy", s.stop.iterations),
+                           kBatch, a.max_runs);
+  std::vector<std::string> changes;
+  const ScenarioRequest& r = spec.scenario;
+  if (r.autogroup) changes.push_back(fmt::format("autogroup {}", *r.autogroup ? "on" : "off"));
+  for (const auto& [key, value] : r.sysctls) changes.push_back(key + "=" + value);
+  for (const auto& f : r.sched_features) changes.push_back("sched feature " + f);
+  if (r.cgroup_depth > 0) changes.push_back(fmt::format("a cgroup chain {} deep under {}", r.cgroup_depth, r.cgroup_parent));
+  if (r.policy || r.nice) changes.push_back("the copies' policy and nice");
+  std::cerr << fmt::format("schedlab check: it changes: {} (restored after every run)\n",
+                           changes.empty() ? "nothing" : fmt::format("{}", fmt::join(changes, ", ")));
+}
+
+// The baseline (and bad) files and the setup, all checked before anything
+// runs; every failure here is bad input.
+struct Loaded {
+  ResultFile good_file;
+  std::optional<ResultFile> bad_file;
+  const ResultSet* good = nullptr;
+  const ResultSet* bad = nullptr;
+  std::optional<RunSetup> setup;
+};
+
+void load(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
+  l.good_file = read_result_file(a.baseline);
+  l.good = &first_pass_set(l.good_file, a.baseline);
+  if (!a.bad.empty()) {
+    l.bad_file = read_result_file(a.bad);
+    l.bad = &first_pass_set(*l.bad_file, a.bad);
+  }
+  RunSpec spec = read_run_spec(*l.good, workloads);
+  if (!a.trust) vet_untrusted(spec, a.baseline);
+  spec.options.runs = kBatch;
+  spec.options.quiet = true;
+  spec.options.json_path.reset();
+  spec.options.label.reset();
+  spec.options.no_wait = a.no_wait;
+  l.setup.emplace(make_run_setup(std::move(spec), locate_worker(), collect_environment(), "check",
+                                 sys::read_process_limits()));
+  if (!find_metric(l.good->metrics, l.good->workload.primary_metric))
+    throw UsageError(a.baseline + ": the primary metric has no declaration in the file");
+}
+
+// Adds a batch's runs to the evidence, renumbering runs and warnings.
+void add_batch(ResultSet& evidence, ResultSet set) {
+  if (evidence.runs.empty()) {
+    evidence = std::move(set);
+    return;
+  }
+  const int offset = static_cast<int>(evidence.runs.size());
+  for (auto& run : set.runs) evidence.runs.push_back(std::move(run));
+  for (auto w : set.warnings) {
+    if (w.run > 0) w.run += offset;
+    evidence.warnings.push_back(std::move(w));
+  }
+  for (size_t i = 0; i < evidence.runs.size(); ++i) evidence.runs[i].index = static_cast<int>(i) + 1;
+}
+
+void write_evidence(const CheckArgs& a, const Loaded& l, const Decision& d, const ResultSet& evidence,
+                    const std::string& line) {
+  ordered_json j = {{"schema", "schedlab.check/1"},      {"verdict", to_string(d.verdict)},
+                    {"exit", exit_status(d.verdict)},   {"metric", l.good->workload.primary_metric},
+                    {"change_pct", d.change_pct},       {"interval_pct", {d.interval_pct.low, d.interval_pct.high}},
+                    {"threshold_pct", a.threshold},     {"runs", evidence.runs.size()},
+                    {"baseline", {{"file", a.baseline}, {"label", l.good->label}}},
+                    {"summary", line},                  {"set", evidence}};
+  if (l.bad) j["bad"] = {{"file", a.bad}, {"label", l.bad->label}};
+  sys::write_file_atomically(a.json, j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n", 0644);
+}
+
+int measure(const CheckArgs& a, Loaded& l) {
+  RunSetup& setup = *l.setup;
+  const ResultSet& good = *l.good;
+  const std::string metric = good.workload.primary_metric;
   sys::SignalGate gate;
   sys::become_child_subreaper();
   Journal journal;
+  const auto lock = lock_global_controls({setup}, journal, gate);
   NullObserver observer;
-  std::vector<double> current;
   ResultSet evidence;
   Decision d;
-  while (static_cast<int>(current.size()) < a.max_runs) {
-    setup.spec.options.runs = std::min(kBatch, a.max_runs - static_cast<int>(current.size()));
+  while (static_cast<int>(evidence.runs.size()) < a.max_runs) {
+    setup.spec.options.runs = std::min(kBatch, a.max_runs - static_cast<int>(evidence.runs.size()));
     const Experiment e{{setup}, 0, a.argv};
     auto outcome = run_experiment(e, gate, journal, observer, [](const auto&) {});
     setup.spec.options.warmup_runs = 0;  // the baseline's warmup runs: once, before the first batch
     if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
     if (outcome.status != ExitStatus::kOk) {
       std::cout << fmt::format("skip: cannot run the baseline's workload here: {}\n", outcome.error);
-      return 125;
+      return kSkipExit;
     }
-    auto& set = outcome.sets.front();
-    if (evidence.runs.empty()) {
-      evidence = set;
-    } else {
-      const int offset = static_cast<int>(evidence.runs.size());
-      for (auto& run : set.runs) evidence.runs.push_back(run);
-      for (auto w : set.warnings) {
-        if (w.run > 0) w.run += offset;
-        evidence.warnings.push_back(std::move(w));
-      }
-    }
-    for (size_t i = 0; i < evidence.runs.size(); ++i) evidence.runs[i].index = static_cast<int>(i) + 1;
-    current = primary_values(evidence);
-    d = bad ? decide_between(primary_values(good), primary_values(*bad), current, 0.05)
-            : decide_against_good(primary_values(good), current, spec->better, a.threshold, 0.05);
+    add_batch(evidence, std::move(outcome.sets.front()));
+    const auto current = primary_values(evidence);
+    d = l.bad ? decide_between(primary_values(good), primary_values(*l.bad), current, 0.05)
+              : decide_against_good(primary_values(good), current, find_metric(good.metrics, metric)->better,
+                                    a.threshold, 0.05);
     if (d.verdict != Verdict::kUndecided) break;
   }
   const std::string line = fmt::format(
       "{}: {} {:+.2f}% (95% CI {:+.2f}% .. {:+.2f}%) vs {}{}, {} runs{}", to_string(d.verdict), metric,
       d.change_pct, d.interval_pct.low, d.interval_pct.high, good.label,
-      bad ? " and bad " + bad->label : fmt::format(", threshold {}%", a.threshold), current.size(),
+      l.bad ? " and bad " + l.bad->label : fmt::format(", threshold {}%", a.threshold), evidence.runs.size(),
       d.verdict == Verdict::kUndecided ? ": cannot tell" + baseline_hint(good, a.threshold) : "");
   std::cout << line << "\n";
-  if (!a.json.empty()) {
-    ordered_json j = {{"schema", "schedlab.check/1"},      {"verdict", to_string(d.verdict)},
-                      {"exit", exit_status(d.verdict)},   {"metric", metric},
-                      {"change_pct", d.change_pct},       {"interval_pct", {d.interval_pct.low, d.interval_pct.high}},
-                      {"threshold_pct", a.threshold},     {"runs", current.size()},
-                      {"baseline", {{"file", a.baseline}, {"label", good.label}}},
-                      {"summary", line},                  {"set", evidence}};
-    if (bad) j["bad"] = {{"file", a.bad}, {"label", bad->label}};
-    std::ofstream(a.json) << j.dump(2) << "\n";
-  }
+  if (!a.json.empty()) write_evidence(a, l, d, evidence, line);
   return exit_status(d.verdict);
 }
 
 }  // namespace
 
-int check_command(const WorkloadRegistry& workloads, const std::string& baseline, const std::string& bad,
-                  const std::string& threshold, const std::string& max_runs, const std::string& json,
+int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv) {
+  CheckArgs a;
+  Loaded loaded;
   try {
-    CheckArgs a{baseline, bad, json};
-    a.argv = argv;
-    char* end = nullptr;
-    a.threshold = std::strtod(threshold.c_str(), &end);
-    if (threshold.empty() || *end != '\0' || !(a.threshold > 0 && a.threshold < 1000))
-      throw UsageError("--threshold", threshold, "a percentage above 0, e.g. 5");
-    const auto runs = parse_whole_number(max_runs, 2, 1000);
-    if (!runs) throw UsageError("--max-runs", max_runs, "a whole number from 2 to 1000");
-    a.max_runs = *runs;
-    if (!json.empty()) check_writable("--json", json);
-    return run_check(workloads, a);
-  } catch (const UsageError& e) {
-    std::cerr << "schedlab: " << e.what() << " (check exits 255 so that git bisect run stops)\n";
-    return kUsageExit;
+    a = parse_args(options, argv);
+    load(workloads, a, loaded);
+    describe_plan(*loaded.setup, *loaded.good, a);
   } catch (const Interrupted&) {
     throw;
-  } catch (const Error& e) {
+  } catch (const std::exception& e) {  // UsageError, and whatever a malformed file made a library throw
+    std::cerr << "schedlab: " << e.what() << " (check exits 255 so that git bisect run stops)\n";
+    return kUsageExit;
+  }
+  try {
+    return measure(a, loaded);
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
     std::cout << "skip: " << e.what() << "\n";
-    return 125;
+    return kSkipExit;
   }
 }
 

@@ -18,8 +18,14 @@ int env_command(bool json);
 int restore_command();
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
                   const std::string& json_dir);
-int check_command(const WorkloadRegistry& workloads, const std::string& baseline, const std::string& bad,
-                  const std::string& threshold, const std::string& max_runs, const std::string& json,
+// `schedlab check` as typed (checked by check_command itself: its bad
+// input exits 255, not 2, so that git bisect run stops).
+struct CheckOptions {
+  std::string baseline, bad, threshold = "5", max_runs = "15", json;
+  bool trust_baseline = false;  // run a baseline's command, sysctls and sched features
+  bool no_wait = false;
+};
+int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);
 int compare_command(const std::vector<std::string>& files, const std::string& style,
                     const std::string& test, const std::string& alpha, bool paired,
@@ -27,6 +33,9 @@ int compare_command(const std::vector<std::string>& files, const std::string& st
 // Restores what dead runs left behind, saying so on stderr; false when
 // something could not be restored.
 bool restore_leftovers();
+// For read-only commands: one line on stderr when dead runs left journals
+// behind (`schedlab restore` undoes them); changes nothing.
+void hint_leftovers();
 
 // The top level: `schedlab SUBCOMMAND ...`.
 int run_app(int argc, char** argv);

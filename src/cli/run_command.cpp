@@ -120,13 +120,21 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   sys::SignalGate gate;  // before any change to the system: interrupts unwind through the guards
   sys::become_child_subreaper();
   Journal journal;
+  const auto lock = lock_global_controls(experiment.variants, journal, gate);
   std::ostringstream discard;
   TextReporter reporter(options.quiet ? discard : std::cout,
                         !options.quiet && isatty(2) ? &std::cerr : nullptr,
                         experiment.variants.size() > 1);
   const std::string created = utc_now_iso8601();
   auto save = [&](const std::vector<ResultSet>& sets) {
-    if (options.json_path) write_result_file(*options.json_path, {created, sets});
+    if (!options.json_path) return;
+    try {
+      write_result_file(*options.json_path, {created, sets});
+    } catch (const SystemError& e) {
+      throw Error(ExitStatus::kCannotSave,
+                  fmt::format("cannot save the result file: {}; the runs measured so far are not saved",
+                              e.what()));
+    }
   };
   ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, save);
   for (const auto& set : outcome.sets) reporter.finish(set);

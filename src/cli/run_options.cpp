@@ -98,8 +98,13 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
          "before each run wait until the CPU set is quiet (at most --busy-threshold busy over a "
          "second), for at most TIME (default 5m)")
       ->type_name("[=TIME]")->group("Run options")->expected(0, 1)->allow_extra_args(false);
+  app.add_flag("--no-wait", t.no_wait,
+               "when another run holds the global controls (sysctls, sched features, cgroups), "
+               "exit 3 instead of waiting")
+      ->group("Run options");
   app.add_option("--json", t.json, "write the result file here (rewritten after every run)")
-      ->type_name("FILE")->group("Run options");
+      ->type_name("FILE")->group("Run options")
+      ->each([&t](const std::string&) { t.json_given = true; });
   app.add_option("--label", t.label, "name of this result set in comparisons (default: kernel release)")
       ->type_name("TEXT")->group("Run options");
   app.add_flag("--quiet", t.quiet, "print nothing on stdout; errors still go to stderr")
@@ -131,9 +136,11 @@ RunOptions to_run_options(const RunOptionTexts& t) {
   if (t.wait_idle_given)
     o.wait_idle = t.wait_idle.empty() ? RunOptions::kDefaultWaitIdle
                                       : parse_duration("--wait-idle", t.wait_idle, false);
+  if (t.json_given && t.json.empty()) throw UsageError("--json", "", "a file name");
   if (!t.json.empty()) o.json_path = t.json;
   if (!t.label.empty()) o.label = t.label;
   o.quiet = t.quiet;
+  o.no_wait = t.no_wait;
   return o;
 }
 

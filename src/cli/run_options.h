@@ -21,7 +21,9 @@ struct RunOptionTexts {
   std::string busy_threshold = "5";
   std::string wait_idle;        // "" = do not wait; a duration = the longest wait
   bool wait_idle_given = false;
+  bool no_wait = false;
   std::string json;
+  bool json_given = false;
   std::string label;
   bool quiet = false;
   std::string copies = "1";

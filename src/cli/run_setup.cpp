@@ -1,5 +1,7 @@
 #include "cli/run_setup.h"
 
+#include <iostream>
+
 #include "core/error.h"
 #include "runner/preflight.h"
 #include "runner/worker_path.h"
@@ -24,6 +26,14 @@ RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_j
   preflight_process_limits(plan.copies, w.processes_per_copy(spec.params),
                            spec.scenario.copies.text(), limits);
   return RunSetup{std::move(spec), std::move(plan), stop, worker, environment, std::move(label)};
+}
+
+std::optional<GlobalLock> lock_global_controls(const std::vector<RunSetup>& variants,
+                                               const Journal& journal, sys::SignalGate& gate) {
+  for (const auto& v : variants)
+    if (changes_global_state(v.spec.scenario))
+      return std::optional<GlobalLock>(std::in_place, journal.dir(), v.options().no_wait, gate, std::cerr);
+  return std::nullopt;
 }
 
 }  // namespace schedlab

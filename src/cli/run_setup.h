@@ -1,7 +1,10 @@
 #pragma once
 #include <string>
 
+#include <optional>
+
 #include "runner/runner.h"
+#include "scenario/global_lock.h"
 #include "sys/limits.h"
 
 namespace schedlab {
@@ -15,5 +18,10 @@ RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_j
 
 // The schedlab-worker beside this binary; throws when it is missing.
 std::string locate_worker();
+
+// One run at a time may change what runs share (sysctls, sched features, a
+// parent cgroup's controllers): the lock when any variant does, else none.
+std::optional<GlobalLock> lock_global_controls(const std::vector<RunSetup>& variants,
+                                               const Journal& journal, sys::SignalGate& gate);
 
 }  // namespace schedlab

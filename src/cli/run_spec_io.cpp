@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/utf8.h"
 
 namespace schedlab {
 namespace {
@@ -114,8 +115,24 @@ void param_texts(const Workload& w, const ordered_json& params, WorkloadOptions&
 
 }  // namespace
 
+// Everything typed that the result file will carry must be UTF-8: refused
+// here, before anything runs, rather than mangled after the measurement.
+void require_utf8(const RunSpec& spec) {
+  auto check = [](const std::string& option, const std::string& text) {
+    if (!valid_utf8(text)) throw UsageError(option, printable(text), "UTF-8 text");
+  };
+  if (spec.options.label) check("--label", *spec.options.label);
+  for (const auto& [name, value] : spec.params.values()) {
+    if (const auto* text = std::get_if<std::string>(&value)) check("--" + name, *text);
+    if (const auto* list = std::get_if<std::vector<std::string>>(&value))
+      for (const auto& item : *list) check(name == "command" ? "-- COMMAND" : "--" + name, item);
+  }
+}
+
 RunSpec make_run_spec(const Workload& w, const RunOptionTexts& texts, const WorkloadOptions& options) {
-  return RunSpec{&w, options.resolve(), to_run_options(texts), to_scenario(texts)};
+  RunSpec spec{&w, options.resolve(), to_run_options(texts), to_scenario(texts)};
+  require_utf8(spec);
+  return spec;
 }
 
 RunOptionTexts texts_from_requested(const ordered_json& requested) {

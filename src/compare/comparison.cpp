@@ -46,6 +46,16 @@ std::pair<std::vector<double>, std::vector<double>> paired_values(const ResultSe
   return out;
 }
 
+// Figures whose arithmetic overflows a double (values near ±1e308 from a
+// hand-made or corrupted file) cannot be compared: one clear line, exit 2.
+void require_finite(const Cell& c, const ResultSet& set, const MetricSpec& spec) {
+  for (double x : {c.summary.mean, c.summary.stddev, c.center, c.spread})
+    if (std::isinf(x))
+      throw UsageError(fmt::format("compare: {} of {} cannot be compared: its values overflow the "
+                                   "arithmetic (mean {}, stddev {})",
+                                   spec.name, set.label, c.summary.mean, c.summary.stddev));
+}
+
 Cell make_cell(std::vector<double> values, const MetricSpec& spec) {
   Cell c;
   c.values = std::move(values);
@@ -57,22 +67,37 @@ Cell make_cell(std::vector<double> values, const MetricSpec& spec) {
   return c;
 }
 
+// A relative change needs a baseline that is not zero, nor zero but for
+// floating-point dust (a 1e-14 mean made -3e14 % out of nothing).
+bool usable_base(double base_mean, const std::vector<double>& values) {
+  double scale = std::fabs(base_mean);
+  for (double x : values) scale = std::max(scale, std::fabs(x));
+  return base_mean != 0 && std::fabs(base_mean) > scale * 1e-9;
+}
+
 void compare_with_base(Cell& cell, const Cell& base, const ResultSet& base_set, const ResultSet& set,
                        const MetricSpec& spec, const CompareOptions& o) {
   const bool higher = spec.better == Better::kHigher;
+  const bool relative = usable_base(base.summary.mean, cell.values);
   cell.change_pct = stats::mmtests_change(base.center, cell.center, higher);
-  cell.relative_pct = base.summary.mean != 0 ? (cell.summary.mean - base.summary.mean) / base.summary.mean * 100 : 0;
-  if (o.paired) {
-    auto [a, b] = paired_values(base_set, set, spec.name);
-    cell.test = stats::paired_t_test(a, b, o.alpha);
-  } else {
-    cell.test = stats::run_test(o.test, base.values, cell.values, o.alpha);
-  }
-  cell.effect_size = stats::hedges_g(base.values, cell.values);
-  if (cell.test->available && base.summary.mean != 0) {
-    const auto ci = stats::welch_difference_interval(base.values, cell.values, 1 - o.alpha);
-    cell.change_interval_pct = stats::Interval{ci.low / base.summary.mean * 100,
-                                               ci.high / base.summary.mean * 100};
+  cell.relative_pct = relative ? (cell.summary.mean - base.summary.mean) / base.summary.mean * 100 : 0;
+  try {
+    if (o.paired) {
+      auto [a, b] = paired_values(base_set, set, spec.name);
+      cell.test = stats::paired_t_test(a, b, o.alpha);
+    } else {
+      cell.test = stats::run_test(o.test, base.values, cell.values, o.alpha);
+    }
+    cell.effect_size = stats::hedges_g(base.values, cell.values);
+    if (cell.test->available && relative) {
+      const auto ci = stats::welch_difference_interval(base.values, cell.values, 1 - o.alpha);
+      cell.change_interval_pct = stats::Interval{ci.low / base.summary.mean * 100,
+                                                 ci.high / base.summary.mean * 100};
+    }
+  } catch (const std::exception& e) {  // Boost.Math's domain errors on degenerate input
+    cell.test = stats::TestResult{};
+    cell.test->why_not = std::string("cannot be computed for these values: ") + e.what();
+    cell.change_interval_pct.reset();
   }
 }
 
@@ -177,8 +202,12 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
     ComparedMetric m{spec, {}};
     for (const auto& set : c.sets) {
       auto values = values_of(set, spec.name);
-      if (set.status != Status::kPass || values.empty()) m.cells.emplace_back();
-      else m.cells.push_back(make_cell(std::move(values), spec));
+      if (set.status != Status::kPass || values.empty()) {
+        m.cells.emplace_back();
+        continue;
+      }
+      m.cells.push_back(make_cell(std::move(values), spec));
+      require_finite(*m.cells.back(), set, spec);
     }
     for (size_t i = 1; i < m.cells.size(); ++i) {
       if (!m.cells[i] || !m.cells[0]) continue;

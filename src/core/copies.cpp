@@ -44,6 +44,7 @@ CopiesSpec parse_copies(std::string_view option, std::string_view text) {
   if (!text.empty() && text.back() == 'x') {
     spec.kind = CopiesSpec::Kind::kPerCpu;
     if (parse_positive(text.substr(0, text.size() - 1), 1024, spec.value)) return spec;
+    throw UsageError(std::string(option), std::string(text), "Kx with K from 1 to 1024 copies per CPU, e.g. 4x");
   } else if (parse_positive(text, kMaxCopies, spec.value)) {
     return spec;
   }

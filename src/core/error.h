@@ -10,6 +10,7 @@ enum class ExitStatus : int {
   kUsage = 2,           // bad input; nothing was run
   kNotApplied = 3,      // a requested control could not be applied
   kWorkloadFailed = 4,  // the workload failed; completed runs were written
+  kCannotSave = 5,      // the result file could not be written (disk full, permissions)
 };
 
 // A failure the caller cannot handle.  Only main() turns it into an exit

@@ -1,45 +1,34 @@
 #include "report/result_file.h"
 
-#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <filesystem>
 
 #include "core/error.h"
-#include "sys/proc_files.h"
-#include "sys/unique_fd.h"
+#include "sys/safe_files.h"
 
 namespace schedlab {
+namespace {
+
+// A result of thousands of runs with histograms is a few tens of MiB.
+constexpr std::size_t kResultLimit = std::size_t{256} << 20;
+
+}  // namespace
 
 void write_result_file(const std::string& path, const ResultFile& file) {
-  ordered_json j = file;
-  const std::string text = j.dump(2) + "\n";
-  const std::string tmp = path + ".tmp" + std::to_string(getpid());
-  {
-    sys::UniqueFd fd(open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-    if (!fd) throw SystemError("result: create", tmp, errno);
-    size_t done = 0;
-    while (done < text.size()) {
-      ssize_t n = write(fd.get(), text.data() + done, text.size() - done);
-      if (n < 0) throw SystemError("result: write", tmp, errno);
-      done += static_cast<size_t>(n);
-    }
-  }
-  if (rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    unlink(tmp.c_str());
-    throw SystemError("result: rename", path, err);
-  }
+  const ordered_json j = file;
+  // Text that is not UTF-8 (a label, a command's argument) is written with
+  // U+FFFD in its place: a measured run is never lost to serialisation.
+  sys::write_file_atomically(path, j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n",
+                             0644);
 }
 
 ResultFile read_result_file(const std::string& path) {
-  auto text = sys::read_text(path);
-  if (!text) throw UsageError(path + ": cannot be read (" + std::strerror(errno) + ")");
+  const std::string text = sys::read_regular_file(path, kResultLimit);
   try {
-    return result_file_from_json(ordered_json::parse(*text));
-  } catch (const ordered_json::exception& e) {
-    throw UsageError(path + ": not a valid schedlab result file: " + e.what());
+    return result_file_from_json(ordered_json::parse(text));
   } catch (const std::exception& e) {
     throw UsageError(path + ": not a valid schedlab result file: " + e.what());
   }
@@ -47,9 +36,13 @@ ResultFile read_result_file(const std::string& path) {
 
 void check_writable(const std::string& option, const std::string& path) {
   namespace fs = std::filesystem;
+  if (path.empty()) throw UsageError(option, path, "a file name");
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw UsageError(option, path,
+                     S_ISDIR(st.st_mode) ? "a file name, not a directory"
+                                         : "a regular file or a new name (this is a device, FIFO or socket)");
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    throw UsageError(option, path, "a file name, not a directory");
   fs::path dir = fs::path(path).parent_path();
   if (dir.empty()) dir = ".";
   if (!fs::is_directory(dir, ec))

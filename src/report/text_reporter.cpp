@@ -17,6 +17,8 @@ std::string value_or_dash(const RunRecord& run, const std::string& name, int dec
   return v ? format_number(*v, kNumberWidth, decimals) : "-";
 }
 
+}  // namespace
+
 std::string describe_params(const ResultSet& set) {
   std::string out;
   for (const auto& [name, value] : set.workload.params.values()) {
@@ -32,6 +34,8 @@ std::string describe_params(const ResultSet& set) {
   }
   return out;
 }
+
+namespace {
 
 // The CPU set as applied (or as requested when nothing was applied yet).
 std::string cpu_set_of(const ResultSet& set) {

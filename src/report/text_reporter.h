@@ -27,6 +27,8 @@ class TextReporter final : public RunObserver {
   int total_ = 0;
 };
 
+// "method=fork child-exit=exit": every non-empty workload parameter.
+std::string describe_params(const ResultSet& set);
 // One line per run: primary metric, window, CPU split and start skew.
 std::string format_run_line(const ResultSet& set, const RunRecord& run, int total);
 // The heading and the summary table (mean, median, stddev, min, max,

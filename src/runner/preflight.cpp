@@ -17,6 +17,10 @@ void check(const Budget& b, std::uint64_t needed, int per_copy, const std::strin
            int copies) {
   if (b.in_use + needed <= b.limit) return;
   const std::uint64_t room = b.limit > b.in_use ? b.limit - b.in_use : 0;
+  if (room < static_cast<std::uint64_t>(per_copy))
+    throw UsageError(fmt::format("one copy needs {} processes or threads here, but {} is {} with {} in "
+                                 "use: make each copy smaller (shell: --concurrent; wakeup: -m, -t)",
+                                 per_copy, b.name, b.limit, b.in_use));
   throw UsageError("--copies", copies_text,
                    fmt::format("at most {} copies here: {} copies need {} processes ({} per copy) "
                                "but {} is {} with {} in use",

@@ -19,6 +19,8 @@ struct RunOptions {
   // --wait-idle: before each run, wait at most this long for the CPU set to
   // be quiet (at most busy_threshold_pct busy over one second).
   std::optional<std::chrono::nanoseconds> wait_idle;
+  // Do not wait for another run's lock on global controls: exit 3.
+  bool no_wait = false;
   std::optional<std::string> json_path;
   std::optional<std::string> label;
   bool quiet = false;

@@ -94,7 +94,9 @@ ControlOutcome create_cgroup_chain(int depth, const std::string& parent,
     std::string leaf;
     if (auto problem = create_in(h, parent, levels, journal, guards, leaf); !problem.empty()) {
       out.detail = problem;
-      out.hint = "run as root (creating cgroups needs write access to cgroupfs)";
+      if (problem.rfind("--cgroup-parent", 0) == 0) out.hint = "give a cgroup that exists in every hierarchy, e.g. /";
+      else if (geteuid() != 0) out.hint = "run as root (creating cgroups needs write access to cgroupfs)";
+      else out.hint = "the kernel refused the cgroup; see the error";
       return out;
     }
     (h.v2 ? chain.v2_path : chain.cpu_v1_path) = leaf;

@@ -48,7 +48,9 @@ ControlOutcome apply_sysctl(const std::string& control, const std::string& key,
   auto& guard = guards.push(journal, {Change::Kind::kWrite, path, old_value,
                                       fmt::format("{} {} -> {}", key, old_value, value)});
   if (int err = sys::write_text(path, value); err != 0) {
-    guard.dismiss();
+    // A failed write can still have changed the value (the kernel takes
+    // "0" from "0 1" and then fails): the guard stays unless it did not.
+    if (sys::same_words(trimmed(sys::read_text(path).value_or(old_value)), old_value)) guard.dismiss();
     return refused(out, fmt::format("writing {} failed: {} (errno {})", path, std::strerror(err), err),
                    err == EACCES || err == EPERM ? "run as root" : "check the value's range");
   }

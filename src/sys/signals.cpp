@@ -7,14 +7,25 @@
 
 namespace schedlab::sys {
 
-SignalGate::SignalGate() {
+sigset_t terminating_signals() {
   sigset_t set;
   sigemptyset(&set);
-  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGCHLD}) sigaddset(&set, s);
+  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT})
+    sigaddset(&set, s);
+  for (int s = SIGRTMIN; s <= SIGRTMAX; ++s) sigaddset(&set, s);
+  return set;
+}
+
+void ignore_sigpipe() { signal(SIGPIPE, SIG_IGN); }
+
+SignalGate::SignalGate() {
+  sigset_t set = terminating_signals();
+  sigaddset(&set, SIGCHLD);
   if (sigprocmask(SIG_BLOCK, &set, &old_mask_) != 0)
-    throw SystemError("signals: block", "SIGINT/SIGTERM/SIGCHLD", errno);
+    throw SystemError("signals: block", "terminating signals and SIGCHLD", errno);
   fd_ = UniqueFd(signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK));
-  if (!fd_) throw SystemError("signals: signalfd", "SIGINT/SIGTERM/SIGCHLD", errno);
+  if (!fd_) throw SystemError("signals: signalfd", "terminating signals and SIGCHLD", errno);
 }
 
 SignalGate::~SignalGate() {

@@ -7,11 +7,15 @@
 
 namespace schedlab::sys {
 
-// Turns SIGINT, SIGTERM, SIGHUP and SIGCHLD into events the runner waits
-// for, so an interrupt unwinds the stack normally and every guard restores
-// what it changed.  Blocks those signals while alive (children must unblock
-// them: see worker_process.cpp) and restores the old mask on destruction.
-// One per process; not thread-safe.
+// Turns every asynchronous signal whose default action ends the process
+// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1/2, SIGALRM, SIGVTALRM, SIGPROF,
+// SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT and the real-time signals)
+// and SIGCHLD into events the runner waits for, so any of them unwinds the
+// stack normally and every guard restores what it changed.  Blocks them
+// while alive (children must unblock them: see worker_process.cpp) and
+// restores the old mask on destruction.  SIGPIPE is ignored process-wide
+// instead (ignore_sigpipe): a closed stdout must not end a run.  One per
+// process; not thread-safe.
 class SignalGate {
  public:
   enum class Event { kTimeout, kChild, kInterrupt };
@@ -22,7 +26,7 @@ class SignalGate {
   SignalGate& operator=(const SignalGate&) = delete;
 
   // Waits at most `timeout` for a signal; returns kInterrupt (and remembers
-  // the signal) for SIGINT/SIGTERM/SIGHUP, kChild for SIGCHLD.
+  // the signal) for a terminating one, kChild for SIGCHLD.
   Event wait(std::chrono::nanoseconds timeout);
 
   // The first interrupting signal received, or 0.
@@ -36,5 +40,13 @@ class SignalGate {
   sigset_t old_mask_{};
   int interrupted_ = 0;
 };
+
+// The signals SignalGate turns into interrupts.
+sigset_t terminating_signals();
+
+// SIGPIPE ignored in this process, so that writing to a closed stdout
+// (`schedlab run ... | head -1`) fails with EPIPE instead of killing the run
+// before its result is saved.  Children get the default back before exec.
+void ignore_sigpipe();
 
 }  // namespace schedlab::sys

@@ -43,6 +43,7 @@ struct Outputs {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
+  signal(SIGPIPE, SIG_DFL);  // ignored by the harness; an ignored signal survives exec
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(1);  // the harness died before prctl
   if (launch.setsid ? setsid() < 0 : setpgid(0, launch.pgid) != 0) fail(0);

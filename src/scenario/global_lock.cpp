@@ -1,0 +1,73 @@
+#include "scenario/global_lock.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ostream>
+
+#include "core/error.h"
+#include "sys/proc_files.h"
+#include "sys/safe_files.h"
+
+namespace schedlab {
+namespace {
+
+using namespace std::chrono_literals;
+
+// The lock is ours when the file we locked is still the one at `path`: the
+// previous holder unlinks it before unlocking, and a waiter that locked the
+// unlinked file must try again on the new one.
+bool still_linked(int fd, const std::string& path) {
+  struct stat a {}, b {};
+  return fstat(fd, &a) == 0 && stat(path.c_str(), &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev;
+}
+
+std::string holder(const std::string& path) {
+  const std::string pid = sys::read_text(path).value_or("");
+  return pid.empty() ? "another schedlab run" : "schedlab run " + pid;
+}
+
+}  // namespace
+
+bool changes_global_state(const ScenarioRequest& r) {
+  return !r.sysctls.empty() || r.autogroup.has_value() || !r.sched_features.empty() || r.cgroup_depth > 0;
+}
+
+GlobalLock::GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say)
+    : path_(journal_dir + "/global.lock") {
+  sys::ensure_private_dir(journal_dir);
+  bool said = false;
+  for (;;) {
+    fd_ = sys::UniqueFd(open(path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
+    if (!fd_) throw SystemError("lock: open", path_, errno);
+    if (flock(fd_.get(), LOCK_EX | LOCK_NB) == 0) {
+      if (still_linked(fd_.get(), path_)) break;
+      continue;  // locked a file its holder had just removed
+    }
+    if (errno != EWOULDBLOCK) throw SystemError("lock: flock", path_, errno);
+    if (no_wait)
+      throw Error(ExitStatus::kNotApplied,
+                  fmt::format("{} is changing global controls (sysctls, sched features or cgroups) "
+                              "now; run again when it has finished, or without --no-wait to wait",
+                              holder(path_)));
+    if (!said) say << fmt::format("schedlab: waiting for {} to finish with the global controls\n", holder(path_));
+    said = true;
+    fd_.reset();
+    if (gate.wait(200ms) == sys::SignalGate::Event::kInterrupt) gate.throw_if_interrupted();
+  }
+  const std::string pid = std::to_string(getpid());
+  if (ftruncate(fd_.get(), 0) == 0 && write(fd_.get(), pid.data(), pid.size()) < 0) {
+    // the pid is only for the waiters' message
+  }
+}
+
+GlobalLock::~GlobalLock() {
+  unlink(path_.c_str());  // before unlocking: see still_linked
+  rmdir(path_.substr(0, path_.rfind('/')).c_str());  // the journal directory, when nothing else is in it
+}
+
+}  // namespace schedlab

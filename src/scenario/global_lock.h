@@ -1,0 +1,32 @@
+#pragma once
+#include <iosfwd>
+#include <string>
+
+#include "scenario/scenario.h"
+#include "sys/signals.h"
+#include "sys/unique_fd.h"
+
+namespace schedlab {
+
+// Whether a run of `request` changes state other runs share: sysctls (and
+// autogroup), sched features, or the parent's cgroup.subtree_control.
+bool changes_global_state(const ScenarioRequest& request);
+
+// Held while a run changes global state, so that two runs never restore
+// each other's values: an exclusive flock on `global.lock` in the journal
+// directory.  A second run waits, saying once whom it waits for, or with
+// `no_wait` is refused (Error kNotApplied).  Waiting is interruptible
+// through `gate`.  The lock file is removed on release.
+class GlobalLock {
+ public:
+  GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say);
+  ~GlobalLock();
+  GlobalLock(const GlobalLock&) = delete;
+  GlobalLock& operator=(const GlobalLock&) = delete;
+
+ private:
+  std::string path_;
+  sys::UniqueFd fd_;
+};
+
+}  // namespace schedlab
