@@ -1,0 +1,30 @@
+#pragma once
+// What run, check and suite call once their result sets are complete.
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "store/store_choice.h"
+
+namespace schedlab::store {
+
+struct RecordContext {
+  // A result file that already holds the sets (--json): when the store
+  // fails, that is where they are kept.  Otherwise a spool file is written.
+  std::optional<std::string> kept_in;
+  // Where to say which ids the sets got; nullptr says nothing on success.
+  std::ostream* say = nullptr;
+};
+
+// Records `file.sets` in the chosen store (nothing for --no-store).  Never
+// throws and never loses a measurement: when the store cannot be opened or
+// a write fails (disk full, server gone), the sets stay in `kept_in` or in
+// a spool file under data_directory()/spool, and one line on stderr says
+// what failed, where the sets are, and to run `schedlab import` on it.
+// Returns the sets recorded (empty on failure).
+std::vector<Recorded> record_result_sets(const StoreChoice& choice, const ResultFile& file,
+                                         const RecordContext& context);
+
+}  // namespace schedlab::store
