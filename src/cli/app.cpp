@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/store_commands.h"
 #include "core/error.h"
 #include "core/version.h"
 
@@ -35,9 +36,14 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
     std::vector<std::string> files;
     std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
     bool paired = false, force = false;
+    std::string store, workload;  // for store selectors
   } cmp;
   auto* compare = app.add_subcommand("compare", "compare result sets: the first is the baseline");
-  compare->add_option("files", cmp.files, "result files")->required()->type_name("FILE...");
+  compare->add_option("files", cmp.files, "result files, store selectors (@kernel=K, @label=L, @host=H, "
+                                         "@id=N) or set ids")->required()->type_name("FILE|@SELECTOR...");
+  compare->add_option("--workload", cmp.workload, "only the selectors' sets of this workload")->type_name("W");
+  compare->add_option("--store", cmp.store, "the store the selectors read (default: $SCHEDLAB_STORE, else "
+                                            "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
   compare->add_option("--style", cmp.style, "mmtests (default), lkp, markdown, csv or json");
   compare->add_option("--test", cmp.test, "welch (default), mwu or overlap");
   compare->add_option("--alpha", cmp.alpha, "significance level (default 0.05)");
@@ -55,15 +61,20 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   check->add_option("--threshold", chk.threshold, "percent loss of the primary metric that is bad (default 5)");
   check->add_option("--max-runs", chk.max_runs, "most runs before giving up with 125 (default 15)");
   check->add_option("--json", chk.json, "write the evidence (runs, change, interval, verdict)");
+  StoreOptionTexts chk_store;
+  add_store_options(*check, chk_store, true);
   std::string suite_name, suite_scale = "quick", suite_json;
   auto* suite = app.add_subcommand("suite", "named bundles: quick (every workload briefly), lkml "
                                             "(the four reported regressions' scenarios)");
   suite->add_option("name", suite_name, "quick or lkml")->required();
   suite->add_option("--scale", suite_scale, "lkml: quick (default) or full");
   suite->add_option("--json", suite_json, "keep every result file in this directory");
+  StoreOptionTexts suite_store;
+  add_store_options(*suite, suite_store, true);
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
+  const StoreCommands store_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -76,12 +87,14 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   }
   if (app.got_subcommand("restore")) return restore_command();
   restore_leftovers();  // every command first undoes what a dead run left
+  if (auto status = store_commands.run()) return *status;
   if (run->parsed()) return run_command(workloads, run->remaining());
-  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json);
+  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store);
   if (check->parsed())
-    return check_command(workloads, chk.baseline, chk.bad, chk.threshold, chk.max_runs, chk.json);
+    return check_command(workloads, chk.baseline, chk.bad, chk.threshold, chk.max_runs, chk.json, chk_store);
   if (compare->parsed())
-    return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force);
+    return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force,
+                           cmp.store, cmp.workload);
   if (app.got_subcommand("list")) return list_command(workloads);
   return env_command(env_json);
 }

@@ -18,6 +18,7 @@
 #include "env/environment.h"
 #include "report/result_file.h"
 #include "runner/runner.h"
+#include "store/record.h"
 #include "sys/limits.h"
 #include "sys/reaper.h"
 
@@ -70,6 +71,7 @@ std::string baseline_hint(const ResultSet& good, double threshold) {
 
 struct CheckArgs {
   std::string baseline, bad, json;
+  store::StoreChoice store;
   double threshold = 5;
   int max_runs = 15;
 };
@@ -115,6 +117,7 @@ int run_check(const WorkloadRegistry& workloads, const CheckArgs& a) {
       bad ? " and bad " + bad->label : fmt::format(", threshold {}%", a.threshold), current.size(),
       d.verdict == Verdict::kUndecided ? ": cannot tell" + baseline_hint(good, a.threshold) : "");
   std::cout << line << "\n";
+  store::record_result_sets(a.store, {utc_now_iso8601(), {evidence}}, {});
   if (!a.json.empty()) {
     ordered_json j = {{"schema", "schedlab.check/1"},      {"verdict", to_string(d.verdict)},
                       {"exit", exit_status(d.verdict)},   {"metric", metric},
@@ -131,9 +134,10 @@ int run_check(const WorkloadRegistry& workloads, const CheckArgs& a) {
 }  // namespace
 
 int check_command(const WorkloadRegistry& workloads, const std::string& baseline, const std::string& bad,
-                  const std::string& threshold, const std::string& max_runs, const std::string& json) {
+                  const std::string& threshold, const std::string& max_runs, const std::string& json,
+                  const StoreOptionTexts& store) {
   try {
-    CheckArgs a{baseline, bad, json};
+    CheckArgs a{baseline, bad, json, to_store_choice(store)};
     char* end = nullptr;
     a.threshold = std::strtod(threshold.c_str(), &end);
     if (threshold.empty() || *end != '\0' || !(a.threshold > 0 && a.threshold < 1000))

@@ -34,10 +34,16 @@ void write_result_file(const std::string& path, const ResultFile& file) {
 }
 
 ResultFile read_result_file(const std::string& path) {
+  return result_file_from_json(read_result_json(path));
+}
+
+ordered_json read_result_json(const std::string& path) {
   auto text = sys::read_text(path);
   if (!text) throw UsageError(path + ": cannot be read (" + std::strerror(errno) + ")");
   try {
-    return result_file_from_json(ordered_json::parse(*text));
+    auto j = ordered_json::parse(*text);
+    result_file_from_json(j);  // throws on the first problem
+    return j;
   } catch (const ordered_json::exception& e) {
     throw UsageError(path + ": not a valid schedlab result file: " + e.what());
   } catch (const std::exception& e) {

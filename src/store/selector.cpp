@@ -1,5 +1,7 @@
 #include "store/selector.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 
 #include "core/error.h"
@@ -40,6 +42,22 @@ SetFilter parse_selector(const std::string& arg) {
   else if (key == "id") f.id = parse_id(arg, value);
   else throw UsageError("selector", arg, kAllowed);
   return f;
+}
+
+}  // namespace schedlab::store
+
+namespace schedlab::store {
+
+std::vector<SetDocument> select_sets(Store& store, const std::string& arg, const std::string& workload) {
+  SetFilter filter = parse_selector(arg);
+  filter.workload = workload;
+  std::vector<std::int64_t> ids;
+  for (const auto& row : store.find(filter)) ids.push_back(row.id);
+  if (ids.empty())
+    throw UsageError(fmt::format("{}: no stored set matches{} in '{}' (see 'schedlab history')", arg,
+                                 workload.empty() ? "" : " with --workload " + workload,
+                                 store.connection().where()));
+  return store.load(ids, arg);
 }
 
 }  // namespace schedlab::store

@@ -19,3 +19,11 @@ bool is_selector(const std::string& arg);
 SetFilter parse_selector(const std::string& arg);
 
 }  // namespace schedlab::store
+
+namespace schedlab::store {
+
+// The documents `arg` stands for, restricted to `workload` when not empty.
+// Throws UsageError when it matches nothing, saying so.
+std::vector<SetDocument> select_sets(Store& store, const std::string& arg, const std::string& workload);
+
+}  // namespace schedlab::store
