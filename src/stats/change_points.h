@@ -32,7 +32,7 @@
 namespace schedlab::stats {
 
 struct ChangePointOptions {
-  double alpha = 0.05;         // significance of each accepted change point
+  double alpha = 0.01;         // significance of each accepted change point
   int permutations = 199;      // R; the smallest p-value possible is 1 / (R + 1)
   std::size_t min_size = 3;    // values on each side of a split, at least 2
   std::uint64_t seed = 1;      // of the permutations, so a trend is reproducible

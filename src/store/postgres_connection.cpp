@@ -46,11 +46,14 @@ SqlValue cell(const PGresult* r, int row, int col) {
 
 // libpq's messages end with a newline and sometimes hold several lines.
 std::string one_line(const char* message) {
-  std::string s = message ? message : "unknown error";
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-  for (char& c : s)
-    if (c == '\n') c = ' ';
-  return s;
+  std::string out;
+  for (const char* c = message ? message : "unknown error"; *c; ++c) {
+    const bool blank = *c == '\n' || *c == '\t' || *c == ' ';
+    if (!blank) out += *c;
+    else if (!out.empty() && out.back() != ' ') out += ' ';
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
 }
 
 }  // namespace
