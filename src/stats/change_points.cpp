@@ -33,24 +33,59 @@ class Fenwick {
   std::vector<double> count_, sum_;
 };
 
-// w[t] = Σ_{i<k<t} |x_i - x_k| for t = 0..n: each new value's distance to
-// all before it is count·x - sum below it plus sum - count·x above it.
-std::vector<double> within_sums(std::span<const double> xs) {
+// A value with its rank within its segment.  Permuting a segment moves
+// values with their ranks, so the ranks are computed once per segment and
+// never by a permutation.
+struct Ranked {
+  double x = 0;
+  std::size_t rank = 0;  // equal values share the rank of the last of them
+};
+
+std::vector<Ranked> rank_within(std::span<const double> xs) {
   std::vector<double> sorted(xs.begin(), xs.end());
   std::sort(sorted.begin(), sorted.end());
-  Fenwick tree(xs.size());
-  std::vector<double> w(xs.size() + 1, 0.0);
+  std::vector<Ranked> out;
+  out.reserve(xs.size());
+  for (double x : xs)
+    out.push_back({x, static_cast<std::size_t>(std::upper_bound(sorted.begin(), sorted.end(), x) -
+                                               sorted.begin() - 1)});
+  return out;
+}
+
+// w[t] = Σ_{i<k<t} |x_i - x_k| over the values in visiting order, t = 0..n:
+// each new value's distance to all before it is count·x - sum below it
+// plus sum - count·x above it.  `reverse` visits from the end.
+std::vector<double> within_sums(std::span<const Ranked> xs, bool reverse) {
+  const std::size_t n = xs.size();
+  Fenwick tree(n);
+  std::vector<double> w(n + 1, 0.0);
   double total = 0;
-  for (std::size_t k = 0; k < xs.size(); ++k) {
-    const auto rank = static_cast<std::size_t>(
-        std::upper_bound(sorted.begin(), sorted.end(), xs[k]) - sorted.begin() - 1);
-    const auto [below_n, below_sum] = tree.prefix(rank);
+  for (std::size_t k = 0; k < n; ++k) {
+    const Ranked& v = xs[reverse ? n - 1 - k : k];
+    const auto [below_n, below_sum] = tree.prefix(v.rank);
     const double above_n = static_cast<double>(k) - below_n, above_sum = total - below_sum;
-    w[k + 1] = w[k] + (below_n * xs[k] - below_sum) + (above_sum - above_n * xs[k]);
-    tree.add(rank, xs[k]);
-    total += xs[k];
+    w[k + 1] = w[k] + (below_n * v.x - below_sum) + (above_sum - above_n * v.x);
+    tree.add(v.rank, v.x);
+    total += v.x;
   }
   return w;
+}
+
+Split best_ranked_split(std::span<const Ranked> xs, std::size_t min_size) {
+  const std::size_t n = xs.size();
+  Split best;
+  if (n < 2 * min_size) return best;
+  const auto left = within_sums(xs, false);
+  const auto right = within_sums(xs, true);  // right[s]: the last s values
+  const double total = left[n], m = static_cast<double>(n);
+  for (std::size_t at = min_size; at + min_size <= n; ++at) {
+    const double t = static_cast<double>(at), u = m - t;
+    const double w_left = left[at], w_right = right[n - at];
+    const double between = total - w_left - w_right;
+    const double q = 2 * between / m - 2 * w_left * u / (m * (t - 1)) - 2 * w_right * t / (m * (u - 1));
+    if (q > best.q) best = {at, q};
+  }
+  return best;
 }
 
 struct Segment {
@@ -62,11 +97,11 @@ struct Candidate {
   Split split;
 };
 
-Candidate best_over(std::span<const double> xs, const std::vector<Segment>& segments, std::size_t min_size) {
+Candidate best_over(std::span<const Ranked> xs, const std::vector<Segment>& segments, std::size_t min_size) {
   Candidate best;
   for (std::size_t i = 0; i < segments.size(); ++i) {
     const auto& s = segments[i];
-    const Split split = best_split(xs.subspan(s.begin, s.end - s.begin), min_size);
+    const Split split = best_ranked_split(xs.subspan(s.begin, s.end - s.begin), min_size);
     if (split.q > best.split.q) best = {i, {s.begin + split.at, split.q}};
   }
   return best;
@@ -74,9 +109,9 @@ Candidate best_over(std::span<const double> xs, const std::vector<Segment>& segm
 
 // The permutation p-value of `observed`, stopping as soon as it must
 // exceed alpha (the exact value is only needed for accepted points).
-double permutation_p(std::span<const double> xs, const std::vector<Segment>& segments, double observed,
+double permutation_p(std::span<const Ranked> xs, const std::vector<Segment>& segments, double observed,
                      const ChangePointOptions& o, std::mt19937_64& rng) {
-  std::vector<double> shuffled(xs.begin(), xs.end());
+  std::vector<Ranked> shuffled(xs.begin(), xs.end());
   int at_least = 0;
   const double denominator = o.permutations + 1.0;
   for (int r = 0; r < o.permutations; ++r) {
@@ -87,6 +122,12 @@ double permutation_p(std::span<const double> xs, const std::vector<Segment>& seg
     if ((at_least + 1) / denominator > o.alpha) return (at_least + 1) / denominator;
   }
   return (at_least + 1) / denominator;
+}
+
+// Ranks are per segment: after a split, each part is ranked anew.
+void rerank(std::span<const double> xs, std::vector<Ranked>& ranked, const Segment& s) {
+  const auto part = rank_within(xs.subspan(s.begin, s.end - s.begin));
+  std::copy(part.begin(), part.end(), ranked.begin() + static_cast<std::ptrdiff_t>(s.begin));
 }
 
 void describe_means(std::span<const double> xs, std::vector<ChangePoint>& points) {
@@ -103,22 +144,7 @@ void describe_means(std::span<const double> xs, std::vector<ChangePoint>& points
 }  // namespace
 
 Split best_split(std::span<const double> xs, std::size_t min_size) {
-  min_size = std::max<std::size_t>(min_size, 2);
-  const std::size_t n = xs.size();
-  Split best;
-  if (n < 2 * min_size) return best;
-  const auto left = within_sums(xs);
-  std::vector<double> reversed(xs.rbegin(), xs.rend());
-  const auto right = within_sums(reversed);  // right[s]: the last s values
-  const double total = left[n], m = static_cast<double>(n);
-  for (std::size_t at = min_size; at + min_size <= n; ++at) {
-    const double t = static_cast<double>(at), u = m - t;
-    const double w_left = left[at], w_right = right[n - at];
-    const double between = total - w_left - w_right;
-    const double q = 2 * between / m - 2 * w_left * u / (m * (t - 1)) - 2 * w_right * t / (m * (u - 1));
-    if (q > best.q) best = {at, q};
-  }
-  return best;
+  return best_ranked_split(rank_within(xs), std::max<std::size_t>(min_size, 2));
 }
 
 double q_statistic(std::span<const double> xs, std::size_t at) {
@@ -141,16 +167,19 @@ std::vector<ChangePoint> e_divisive(std::span<const double> xs, const ChangePoin
   o.min_size = std::max<std::size_t>(o.min_size, 2);
   std::mt19937_64 rng(o.seed);
   std::vector<Segment> segments = {{0, xs.size()}};
+  std::vector<Ranked> ranked = rank_within(xs);
   std::vector<ChangePoint> points;
   for (;;) {
-    const Candidate c = best_over(xs, segments, o.min_size);
+    const Candidate c = best_over(ranked, segments, o.min_size);
     if (c.split.q <= 0) break;
-    const double p = permutation_p(xs, segments, c.split.q, o, rng);
+    const double p = permutation_p(ranked, segments, c.split.q, o, rng);
     if (p > o.alpha) break;
     points.push_back({c.split.at, c.split.q, p});
     const Segment s = segments[c.segment];
     segments[c.segment] = {s.begin, c.split.at};
     segments.insert(segments.begin() + static_cast<std::ptrdiff_t>(c.segment) + 1, {c.split.at, s.end});
+    rerank(xs, ranked, segments[c.segment]);
+    rerank(xs, ranked, segments[c.segment + 1]);
   }
   std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
   describe_means(xs, points);
