@@ -11,8 +11,9 @@
 namespace schedlab::store {
 
 struct RecordContext {
-  // A result file that already holds the sets (--json): when the store
-  // fails, that is where they are kept.  Otherwise a spool file is written.
+  // A result file that also holds the sets (--json), named in the message
+  // when the store fails.  The sets are spooled all the same: the file may
+  // be a scratch file (suite without --json) or be overwritten later.
   std::optional<std::string> kept_in;
   // Where to say which ids the sets got; nullptr says nothing on success.
   std::ostream* say = nullptr;
@@ -20,9 +21,9 @@ struct RecordContext {
 
 // Records `file.sets` in the chosen store (nothing for --no-store).  Never
 // throws and never loses a measurement: when the store cannot be opened or
-// a write fails (disk full, server gone), the sets stay in `kept_in` or in
-// a spool file under data_directory()/spool, and one line on stderr says
-// what failed, where the sets are, and to run `schedlab import` on it.
+// a write fails (disk full, server gone), the sets are written to a spool
+// file under data_directory()/spool (else /tmp), and one line on stderr
+// says what failed, where the sets are, and to run `schedlab import` on it.
 // Returns the sets recorded (empty on failure).
 std::vector<Recorded> record_result_sets(const StoreChoice& choice, const ResultFile& file,
                                          const RecordContext& context);
