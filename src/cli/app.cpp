@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/store_commands.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/version.h"
@@ -51,9 +52,14 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
     std::vector<std::string> files;
     std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
     bool paired = false, force = false;
+    std::string store, workload;  // for store selectors
   } cmp;
   auto* compare = app.add_subcommand("compare", "compare result sets: the first is the baseline");
-  compare->add_option("files", cmp.files, "result files")->required()->type_name("FILE...");
+  compare->add_option("files", cmp.files, "result files, store selectors (@kernel=K, @label=L, @host=H, "
+                                         "@id=N) or set ids")->required()->type_name("FILE|@SELECTOR...");
+  compare->add_option("--workload", cmp.workload, "only the selectors' sets of this workload")->type_name("W");
+  compare->add_option("--store", cmp.store, "the store the selectors read (default: $SCHEDLAB_STORE, else "
+                                            "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
   compare->add_option("--style", cmp.style, "mmtests (default), lkp, markdown, csv or json");
   compare->add_option("--test", cmp.test, "welch (default), mwu or overlap");
   compare->add_option("--alpha", cmp.alpha, "significance level (default 0.05)");
@@ -73,15 +79,19 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
                   "run what the baseline asks even when it is a command or changes sysctls or sched "
                   "features (a baseline file is code)");
   check->add_flag("--no-wait", chk.no_wait, "exit 125 instead of waiting for another run's global controls");
+  add_store_options(*check, chk.store, true);
   std::string suite_name, suite_scale = "quick", suite_json;
   auto* suite = app.add_subcommand("suite", "named bundles: quick (every workload briefly), lkml "
                                             "(the four reported regressions' scenarios)");
   suite->add_option("name", suite_name, "quick or lkml")->required();
   suite->add_option("--scale", suite_scale, "lkml: quick (default) or full");
   suite->add_option("--json", suite_json, "keep every result file in this directory");
+  StoreOptionTexts suite_store;
+  add_store_options(*suite, suite_store, true);
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
+  const StoreCommands store_commands(app);
   reject_unknown_command(app, argc, argv);
   try {
     app.parse(argc, argv);
@@ -98,13 +108,14 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   // read-only ones never touch the system and only say that it is needed.
   if (run->parsed() || suite->parsed() || check->parsed()) restore_leftovers();
   else hint_leftovers();
+  if (auto status = store_commands.run()) return *status;
   const std::vector<std::string> argv_record(argv, argv + argc);
   if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
-  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json);
-  if (check->parsed())
-    return check_command(workloads, chk, argv_record);
+  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store);
+  if (check->parsed()) return check_command(workloads, chk, argv_record);
   if (compare->parsed())
-    return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force);
+    return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force,
+                           cmp.store, cmp.workload);
   if (app.got_subcommand("list")) return list_command(workloads);
   return env_command(env_json);
 }

@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/run_setup.h"
 #include "cli/run_spec_io.h"
+#include "cli/store_options.h"
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
@@ -24,6 +25,7 @@
 #include "report/result_file.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
+#include "store/record.h"
 #include "sys/limits.h"
 #include "sys/reaper.h"
 #include "sys/safe_files.h"
@@ -63,6 +65,7 @@ std::string baseline_hint(const ResultSet& good, double threshold) {
 
 struct CheckArgs {
   std::string baseline, bad, json;
+  store::StoreChoice store;
   double threshold = 5;
   int max_runs = 15;
   bool trust = false, no_wait = false;
@@ -70,7 +73,7 @@ struct CheckArgs {
 };
 
 CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv) {
-  CheckArgs a{o.baseline, o.bad, o.json};
+  CheckArgs a{o.baseline, o.bad, o.json, to_store_choice(o.store)};
   a.trust = o.trust_baseline;
   a.no_wait = o.no_wait;
   a.argv = argv;
@@ -211,6 +214,7 @@ int measure(const CheckArgs& a, Loaded& l) {
       l.bad ? " and bad " + l.bad->label : fmt::format(", threshold {}%", a.threshold), evidence.runs.size(),
       d.verdict == Verdict::kUndecided ? ": cannot tell" + baseline_hint(good, a.threshold) : "");
   std::cout << line << "\n";
+  store::record_result_sets(a.store, {utc_now_iso8601(), {evidence}}, {});
   if (!a.json.empty()) write_evidence(a, l, d, evidence, line);
   return exit_status(d.verdict);
 }

@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/store_options.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {
@@ -17,19 +18,21 @@ int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
 int restore_command();
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir);
+                  const std::string& json_dir, const StoreOptionTexts& store);
 // `schedlab check` as typed (checked by check_command itself: its bad
 // input exits 255, not 2, so that git bisect run stops).
 struct CheckOptions {
   std::string baseline, bad, threshold = "5", max_runs = "15", json;
   bool trust_baseline = false;  // run a baseline's command, sysctls and sched features
   bool no_wait = false;
+  StoreOptionTexts store;
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);
 int compare_command(const std::vector<std::string>& files, const std::string& style,
                     const std::string& test, const std::string& alpha, bool paired,
-                    const std::string& metrics, bool force);
+                    const std::string& metrics, bool force, const std::string& store,
+                    const std::string& workload);
 // Restores what dead runs left behind, saying so on stderr; false when
 // something could not be restored.
 bool restore_leftovers();

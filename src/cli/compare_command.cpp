@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/store_commands.h"
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
@@ -32,16 +33,15 @@ double parse_alpha(const std::string& text) {
 
 int compare_command(const std::vector<std::string>& files, const std::string& style,
                     const std::string& test, const std::string& alpha, bool paired,
-                    const std::string& metrics, bool force) {
+                    const std::string& metrics, bool force, const std::string& store,
+                    const std::string& workload) {
   CompareOptions o;
   o.test = parse_test(test);
   o.alpha = parse_alpha(alpha);
   o.paired = paired;
   o.force = force;
   if (!metrics.empty()) o.metrics = sys::split(metrics, ",");
-  std::vector<ResultSet> sets;
-  for (const auto& file : files)
-    for (auto& set : read_result_file(file).sets) sets.push_back(std::move(set));
+  std::vector<ResultSet> sets = read_compare_inputs(files, store, workload);
   const Comparison c = build_comparison(std::move(sets), o);
   if (style == "mmtests") std::cout << format_mmtests(c);
   else if (style == "lkp") std::cout << format_lkp(c);

@@ -13,6 +13,7 @@
 #include "cli/run_options.h"
 #include "cli/run_setup.h"
 #include "cli/run_spec_io.h"
+#include "cli/store_options.h"
 #include "cli/vary.h"
 #include "cli/workload_options.h"
 #include "core/error.h"
@@ -21,6 +22,7 @@
 #include "report/result_file.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
+#include "store/record.h"
 #include "sys/reaper.h"
 
 namespace schedlab {
@@ -42,6 +44,7 @@ const Workload& find_workload(const WorkloadRegistry& workloads, const std::vect
 struct ParsedRun {
   RunOptionTexts texts;
   std::optional<WorkloadOptions> workload_options;
+  StoreOptionTexts store;
 };
 
 std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
@@ -51,6 +54,7 @@ std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> a
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   ParsedRun parsed;
   add_run_options(app, parsed.texts);
+  add_store_options(app, parsed.store, true);
   WorkloadOptions workload_options(app, w.info());
   std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
   try {
@@ -115,6 +119,7 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;  // --help was shown
   const Experiment experiment = prepare(w, *parsed, argv);
+  const auto store = to_store_choice(parsed->store);
   const RunOptions& options = experiment.variants.front().options();
 
   sys::SignalGate gate;  // before any change to the system: interrupts unwind through the guards
@@ -138,6 +143,9 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   };
   ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, save);
   for (const auto& set : outcome.sets) reporter.finish(set);
+  // Interrupted or failed sets are stored too: their completed runs are
+  // measurements, and their status says what became of the rest.
+  store::record_result_sets(store, {created, outcome.sets}, {options.json_path, options.quiet ? nullptr : &std::cout});
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
   if (outcome.internal_error) throw std::runtime_error(outcome.error);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);

@@ -69,10 +69,13 @@ std::vector<SuiteRun> lkml_runs(bool full) {
       {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups", with(wakeup)}};
 }
 
-int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json) {
+int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json,
+            const StoreOptionTexts& store) {
   std::vector<std::string> args = r.args;
   // Our options go before a command's "--", if there is one.
   args.insert(std::find(args.begin(), args.end(), "--"), {"--quiet", "--json", json});
+  const auto store_args = store_arguments(store);
+  args.insert(std::find(args.begin(), args.end(), "--"), store_args.begin(), store_args.end());
   std::vector<std::string> argv = {"schedlab", "run"};
   argv.insert(argv.end(), r.args.begin(), r.args.end());
   try {
@@ -130,9 +133,10 @@ class ResultDir {
 }  // namespace
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir) {
+                  const std::string& json_dir, const StoreOptionTexts& store) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
+  to_store_choice(store);  // a bad --store is refused before the first run
   std::error_code ec;
   if (!json_dir.empty() && !fs::is_directory(json_dir, ec))
     throw UsageError("--json", json_dir, "an existing directory (the suite writes one file per run)");
@@ -145,7 +149,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
     const std::string file = fmt::format("{}/{}.json", dir, runs[i].name);
     std::cerr << fmt::format("schedlab suite {}: {}/{} {}: {}\n", name, i + 1, runs.size(), runs[i].name,
                              runs[i].title);
-    worst = std::max(worst, run_one(workloads, runs[i], file));
+    worst = std::max(worst, run_one(workloads, runs[i], file, store));
     done.emplace_back(runs[i], file);
     if (name == "lkml" && fs::exists(file)) {
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);

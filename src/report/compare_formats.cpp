@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "report/compare_reporters.h"
+#include "report/table.h"
 
 namespace schedlab {
 namespace {
@@ -10,13 +11,6 @@ std::string p_text(const Cell& cell) {
   if (!cell.test) return "";
   if (!cell.test->available) return "no test";
   return fmt::format("p={:.4f}{}", cell.test->p_value, cell.test->significant ? "*" : "");
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
 }
 
 }  // namespace

@@ -26,9 +26,15 @@ void write_result_file(const std::string& path, const ResultFile& file) {
 }
 
 ResultFile read_result_file(const std::string& path) {
+  return result_file_from_json(read_result_json(path));
+}
+
+ordered_json read_result_json(const std::string& path) {
   const std::string text = sys::read_regular_file(path, kResultLimit);
   try {
-    return result_file_from_json(ordered_json::parse(text));
+    auto j = ordered_json::parse(text);
+    result_file_from_json(j);  // throws on the first problem
+    return j;
   } catch (const std::exception& e) {
     throw UsageError(path + ": not a valid schedlab result file: " + e.what());
   }

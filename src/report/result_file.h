@@ -14,6 +14,10 @@ void write_result_file(const std::string& path, const ResultFile& file);
 // a missing, malformed, truncated or foreign file.
 ResultFile read_result_file(const std::string& path);
 
+// The same checks, but the document as written: every field, including
+// those this build does not model (the store keeps sets losslessly).
+ordered_json read_result_json(const std::string& path);
+
 // Checks, before anything runs, that `path` can be written: its directory
 // exists and is writable.  Throws UsageError naming `option`.
 void check_writable(const std::string& option, const std::string& path);

@@ -14,6 +14,13 @@ std::string format_number(double value, int width, int decimals) {
   return fmt::format("{:.{}g}", value, std::max(1, width - 6));
 }
 
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
 std::string format_note(const std::string& text, std::size_t width) {
   const std::string indent = "      ";
   std::string out = "note:", line;

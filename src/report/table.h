@@ -26,4 +26,8 @@ std::string format_note(const std::string& text, std::size_t width = 80);
 // `decimals` decimals, fewer when it does not fit, exponent form last.
 std::string format_number(double value, int width, int decimals = 2);
 
+// `text` as one CSV field (RFC 4180): quoted when it holds a comma, quote
+// or newline, quotes doubled.
+std::string csv_field(const std::string& text);
+
 }  // namespace schedlab

@@ -39,10 +39,11 @@ bool changes_global_state(const ScenarioRequest& r) {
 
 GlobalLock::GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say)
     : path_(journal_dir + "/global.lock") {
-  sys::ensure_private_dir(journal_dir);
   bool said = false;
   for (;;) {
+    sys::ensure_private_dir(journal_dir);  // the last holder removes it when it leaves
     fd_ = sys::UniqueFd(open(path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
+    if (!fd_ && errno == ENOENT) continue;  // removed between the two: again
     if (!fd_) throw SystemError("lock: open", path_, errno);
     if (flock(fd_.get(), LOCK_EX | LOCK_NB) == 0) {
       if (still_linked(fd_.get(), path_)) break;
@@ -63,6 +64,13 @@ GlobalLock::GlobalLock(const std::string& journal_dir, bool no_wait, sys::Signal
   if (ftruncate(fd_.get(), 0) == 0 && write(fd_.get(), pid.data(), pid.size()) < 0) {
     // the pid is only for the waiters' message
   }
+}
+
+void remove_stale_global_lock(const std::string& journal_dir) {
+  const std::string path = journal_dir + "/global.lock";
+  sys::UniqueFd fd(open(path.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd || flock(fd.get(), LOCK_EX | LOCK_NB) != 0) return;  // absent, or held by a live run
+  if (still_linked(fd.get(), path)) unlink(path.c_str());
 }
 
 GlobalLock::~GlobalLock() {

@@ -29,4 +29,8 @@ class GlobalLock {
   sys::UniqueFd fd_;
 };
 
+// Removes `global.lock` from `journal_dir` when no process holds it (its
+// holder was SIGKILLed); a held lock is left alone.
+void remove_stale_global_lock(const std::string& journal_dir);
+
 }  // namespace schedlab

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "core/error.h"
+#include "scenario/global_lock.h"
 #include "scenario/restore_policy.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
@@ -162,10 +163,12 @@ std::vector<RestoreReport> restore_stale_journals(const std::string& dir, const 
     reports.push_back({dir, 0, {}, {fmt::format("journal directory {}: {}; nothing in it was replayed", dir, problem)}});
     return reports;
   }
+  remove_stale_global_lock(dir);  // a SIGKILLed run's, so the directory can go
   for (const auto& file : journal_files(dir)) {
     RestoreReport r = restore_one(file, roots);
     if (!r.journal.empty()) reports.push_back(std::move(r));
   }
+  rmdir(dir.c_str());  // only when nothing is left in it
   return reports;
 }
 

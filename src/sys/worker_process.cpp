@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "sys/cgroup_fs.h"
+#include "sys/safe_files.h"
 #include "sys/unique_fd.h"
 #include "channel/protocol.h"
 
@@ -88,9 +89,7 @@ pid_t launch_worker(const WorkerLaunch& launch) {
   UniqueFd devnull(open("/dev/null", O_RDWR | O_CLOEXEC));
   UniqueFd out_file, err_file;
   auto open_output = [&](const std::string& path, UniqueFd& fd) {
-    if (path.empty()) return;
-    fd = UniqueFd(open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-    if (!fd) throw SystemError("launch: open", path, errno);
+    if (!path.empty()) fd = create_output_file(path, 0644);  // never a planted symlink's target
   };
   open_output(launch.stdout_path, out_file);
   open_output(launch.stderr_path, err_file);

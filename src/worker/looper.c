@@ -3,7 +3,10 @@
  * in flight when the harness stops the run is killed as a whole process
  * group and reaped (this process is a child subreaper, so the driver's
  * orphans come back to it): nothing keeps running past the run.
- * Usage: looper DIR SHELL DRIVER N SCRIPT INPUT LOCALE */
+ * The driver is executed directly, through its #! line, as UnixBench's
+ * looper executes multi.sh.  The scripts get LANG=LOCALE and no LC_*
+ * variable, the locale environment UnixBench's Run gives them.
+ * Usage: looper DIR DRIVER N SHELL SCRIPT INPUT LOCALE */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <poll.h>
@@ -44,11 +47,29 @@ static void kill_and_reap_everything(pid_t pgid) {
   }
 }
 
+/* LANG alone decides the scripts' locale: every LC_* variable goes. */
+static int set_locale_env(const char *lang) {
+  extern char **environ;
+  for (int i = 0; environ[i];) {
+    if (strncmp(environ[i], "LC_", 3) != 0) {
+      i++;
+      continue;
+    }
+    char name[256];
+    const size_t len = strcspn(environ[i], "=");
+    if (len >= sizeof name) return -1;
+    memcpy(name, environ[i], len);
+    name[len] = '\0';
+    if (unsetenv(name) != 0) return -1; /* environ shifted: look at index i again */
+  }
+  return setenv("LANG", lang, 1);
+}
+
 int sl_looper(struct sl_run *run, int argc, char **argv) {
   if (argc < 7) return 2;
   const char *dir = argv[0];
-  char *driver_argv[] = {argv[1], argv[2], argv[3], argv[1], argv[4], argv[5], NULL};
-  if (chdir(dir) != 0 || setenv("LC_ALL", argv[6], 1) != 0) sl_fail(run, SL_FAIL_SETUP, errno, 0);
+  char *driver_argv[] = {argv[1], argv[2], argv[3], argv[4], argv[5], NULL};
+  if (chdir(dir) != 0 || set_locale_env(argv[6]) != 0) sl_fail(run, SL_FAIL_SETUP, errno, 0);
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);

@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #include "core/error.h"
-#include "sys/unique_fd.h"
+#include "sys/safe_files.h"
 
 namespace schedlab {
 
@@ -25,9 +25,7 @@ std::string make_scratch_dir(const std::string& prefix, Journal& journal, GuardS
 }
 
 void write_file(const std::string& path, std::string_view text, bool executable) {
-  sys::UniqueFd fd(open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                        executable ? 0755 : 0644));
-  if (!fd) throw SystemError("scratch: create", path, errno);
+  const sys::UniqueFd fd = sys::create_output_file(path, executable ? 0755 : 0644);
   if (write(fd.get(), text.data(), text.size()) != static_cast<ssize_t>(text.size()))
     throw SystemError("scratch: write", path, errno);
 }

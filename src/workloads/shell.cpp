@@ -1,9 +1,11 @@
 // shell: UnixBench shell1 / shell8 / shell16 at any number of copies.  One
-// loop: a looper forks and execs the driver through the shell, which starts
+// loop: a looper forks and execs the driver (through its #! line), which starts
 // --concurrent instances of the script in the background and waits.  Loops
 // in flight when the window closes are killed as whole process groups and
 // not counted (UnixBench lets them run on as orphans).
 #include <fmt/format.h>
+
+#include <locale.h>
 
 #include <filesystem>
 
@@ -34,14 +36,17 @@ class Shell final : public Workload {
           .help = "the shell that runs the driver and the scripts"},
          {.name = "shared-dir", .kind = ParamKind::kFlag,
           .help = "all copies work in one directory, as UnixBench's testdir/"},
-         {.name = "locale", .kind = ParamKind::kText, .default_text = "C",
-          .help = "LC_ALL for the scripts (sort and grep speed depend on it)"}},
+         {.name = "locale", .kind = ParamKind::kText, .default_text = "en_US.utf8",
+          .help = "LANG for the scripts, with every LC_* removed, as UnixBench's Run sets it (sort "
+                  "and grep speed depend on it; where the locale is missing, libc falls back to C "
+                  "after looking for it)",
+          .absent_text = "C"}},
         {{"lpm", "loops/min", Better::kHigher, "loops completed per minute, summed over copies"},
          {"loops", "count", Better::kHigher, "loops completed inside the window, all copies"},
          {"execs_per_loop", "count", Better::kLower, "execve calls one loop makes (1 + 8 x concurrent)"}},
         "lpm",
         /*signal_at_stop=*/true,
-        /*derived_params=*/{"shell_resolved"}};
+        /*derived_params=*/{"shell_resolved", "locale_installed"}};
     return kInfo;
   }
 
@@ -58,10 +63,15 @@ class Shell final : public Workload {
     return std::nullopt;
   }
 
+  // What --shell is (dash and bash differ a lot) and whether --locale is
+  // installed (a missing one costs every program a failed lookup first).
   void complete_params(Params& params, const ScenarioPlan&) const override {
     std::error_code ec;
     auto resolved = std::filesystem::canonical(params.text("shell"), ec);
     params.set("shell_resolved", ec ? params.text("shell") : resolved.string());
+    locale_t l = newlocale(LC_ALL_MASK, params.text("locale").c_str(), static_cast<locale_t>(nullptr));
+    params.set("locale_installed", l != static_cast<locale_t>(nullptr));
+    if (l) freelocale(l);
   }
 
   // looper + driver + per script: its shell and up to three pipeline stages.
@@ -72,7 +82,8 @@ class Shell final : public Workload {
   RunResources prepare_run(const Params& params, RunPrep& prep) const override {
     const std::string dir = make_scratch_dir("schedlab-shell", prep.journal, prep.guards);
     write_file(dir + "/script.sh", shell_script());
-    write_file(dir + "/driver.sh", shell_driver());
+    write_file(dir + "/driver.sh", "#!" + params.text("shell") + "\n" + std::string(shell_driver()),
+               /*executable=*/true);
     write_file(dir + "/input.txt", shell_input());
     if (params.flag("shared-dir")) std::filesystem::create_directory(dir + "/shared");
     return {prep.run_index, dir, ""};
@@ -85,7 +96,7 @@ class Shell final : public Workload {
                                                        : fmt::format("{}/copy-{}", dir, copy.index);
     std::filesystem::create_directory(work);
     return {"looper",
-            {work, params.text("shell"), dir + "/driver.sh", std::to_string(params.integer("concurrent")),
+            {work, dir + "/driver.sh", std::to_string(params.integer("concurrent")), params.text("shell"),
              dir + "/script.sh", dir + "/input.txt", params.text("locale")}};
   }
 

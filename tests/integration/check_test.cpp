@@ -51,7 +51,7 @@ TEST(Check, GitBisectRunFindsTheSlowCommit) {
   ASSERT_EQ(base.status, 0) << base.err;
   ASSERT_EQ(sh(dir, "git checkout -q -"), 0);
   const std::string step = std::string("cc -O0 -o prog prog.c && ") + SCHEDLAB_BIN +
-                           " check --baseline " + good + " --threshold 150";
+                           " check --trust-baseline --baseline " + good + " --threshold 150";
   TempDir logs;
   const std::string log_file = logs.file("bisect.log");
   const int rc = system(("cd " + dir + " && git bisect start HEAD HEAD~4 >/dev/null && git bisect run sh -c '" +
@@ -70,7 +70,7 @@ TEST(Check, VerdictsEvidenceAndBadInput) {
                           "i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done"}).status, 0);
   // The same program again: good unless the machine became 5x slower (a
   // threshold far above this VM's state changes; see the bisect test).
-  const Outcome same = run_schedlab({"check", "--baseline", good, "--threshold", "400", "--json",
+  const Outcome same = run_schedlab({"check", "--trust-baseline", "--baseline", good, "--threshold", "400", "--json",
                                      dir.file("check.json")});
   EXPECT_EQ(same.status, 0) << same.out << same.err;
   EXPECT_EQ(same.out.rfind("good: elapsed_s ", 0), 0u) << same.out;

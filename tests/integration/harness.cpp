@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -24,10 +25,21 @@ std::string slurp(const std::string& path) {
   return s.str();
 }
 
-// Registered once: makes the test binary a subreaper before any test runs.
+// Registered once: makes the test binary a subreaper before any test runs,
+// and points the default result store (XDG_DATA_HOME) at a directory of
+// its own, so the runs of the tests never land in the user's history.
 class SubreaperEnvironment : public ::testing::Environment {
  public:
-  void SetUp() override { ASSERT_EQ(prctl(PR_SET_CHILD_SUBREAPER, 1), 0); }
+  void SetUp() override {
+    ASSERT_EQ(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+    data_.emplace();
+    setenv("XDG_DATA_HOME", data_->path().c_str(), 1);
+    unsetenv("SCHEDLAB_STORE");
+  }
+  void TearDown() override { data_.reset(); }  // gtest never deletes an environment
+
+ private:
+  std::optional<TempDir> data_;
 };
 const auto* const kEnv = ::testing::AddGlobalTestEnvironment(new SubreaperEnvironment);
 

@@ -151,8 +151,14 @@ TEST_F(Scenario, NextInvocationRestoresAKilledRun) {
   auto s = start_in_force(flip, dir.file("r.json"), "30s");
   s->signal(SIGKILL);
   s->wait();
-  const Outcome o = run_schedlab({"list"});
-  EXPECT_EQ(o.status, 0);
+  // A read-only command changes nothing; it says a restore is needed.
+  const Outcome listed = run_schedlab({"list"});
+  EXPECT_EQ(listed.status, 0);
+  EXPECT_NE(listed.err.find("'schedlab restore' undoes them"), std::string::npos) << listed.err;
+  EXPECT_TRUE(journals_left()) << "list must not replay journals";
+  // The next command that changes the system restores first.
+  const Outcome o = run_schedlab({"run", "spawn", "--duration", "100ms", "--runs", "1", "--no-store"});
+  EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.err.find("left changes behind"), std::string::npos) << o.err;
   std::this_thread::sleep_for(100ms);
   expect_restored(flip);

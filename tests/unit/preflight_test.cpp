@@ -59,3 +59,23 @@ TEST(Preflight, PidsControllerAndPidMax) {
 }
 
 }  // namespace schedlab
+
+namespace schedlab {
+
+// When even one copy does not fit, the message is about the copy's size,
+// not about --copies (which may not have been given at all).
+TEST(Preflight, OneCopyTooLargeNamesTheCopysSize) {
+  auto l = roomy();
+  l.pids_max = 500;
+  l.pids_current = 20;
+  l.pids_cgroup = "/user.slice";
+  try {
+    preflight_process_limits(1, 16386, "1", l);
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()).find("--copies"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("one copy needs 16386 processes or threads"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace schedlab

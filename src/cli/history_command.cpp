@@ -1,0 +1,42 @@
+// `schedlab history [--workload W] [--kernel PATTERN] [--host H] [--label L]
+// [--since DATE] [--json|--csv] [--store URL]`.
+#include <iostream>
+
+#include "cli/store_commands.h"
+#include "core/error.h"
+#include "report/history_format.h"
+#include "store/store_choice.h"
+
+namespace schedlab {
+namespace {
+
+store::SetFilter filter_of(const HistoryArgs& a) {
+  store::SetFilter f;
+  f.workload = a.workload;
+  f.kernel = a.kernel;
+  f.host = a.host;
+  f.label = a.label;
+  if (!a.since.empty()) {
+    f.since_epoch = store::epoch_seconds(a.since);
+    if (!f.since_epoch)
+      throw UsageError("--since", a.since, "a date 2026-11-01 or a UTC time 2026-11-01T12:00:00Z");
+  }
+  return f;
+}
+
+}  // namespace
+
+int history_command(const HistoryArgs& args) {
+  if (args.json && args.csv) throw UsageError("--json", "with --csv", "one output format: --json or --csv");
+  const auto filter = filter_of(args);
+  const auto choice = to_store_choice(args.store);
+  auto s = store::open_store(choice, store::Access::kRead);
+  const auto rows = s->find(filter);
+  if (args.json) std::cout << format_history_json(rows);
+  else if (args.csv) std::cout << format_history_csv(rows);
+  else if (rows.empty()) std::cout << "no stored set matches (" << describe(choice) << ")\n";
+  else std::cout << format_history_text(rows);
+  return 0;
+}
+
+}  // namespace schedlab

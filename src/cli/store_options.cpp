@@ -1,0 +1,25 @@
+#include "cli/store_options.h"
+
+namespace schedlab {
+
+void add_store_options(CLI::App& app, StoreOptionTexts& texts, bool recording) {
+  app.add_option("--store", texts.store,
+                 "the result store: a SQLite file or postgresql://... (default: $SCHEDLAB_STORE, else "
+                 "$XDG_DATA_HOME/schedlab/results.db)")
+      ->type_name("URL")->group("Store options");
+  if (recording)
+    app.add_flag("--no-store", texts.no_store, "do not record the result sets in the store")
+        ->group("Store options");
+}
+
+store::StoreChoice to_store_choice(const StoreOptionTexts& texts) {
+  return store::choose_store(texts.store, texts.no_store);
+}
+
+std::vector<std::string> store_arguments(const StoreOptionTexts& texts) {
+  if (texts.no_store) return {"--no-store"};
+  if (!texts.store.empty()) return {"--store", texts.store};
+  return {};
+}
+
+}  // namespace schedlab

@@ -1,0 +1,28 @@
+#pragma once
+// --store URL / --no-store, for every command that records or reads the
+// result store, and the one call run, check and suite make to record.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/result.h"
+#include "store/store_choice.h"
+
+namespace schedlab {
+
+struct StoreOptionTexts {
+  std::string store;      // empty: SCHEDLAB_STORE, else the default SQLite file
+  bool no_store = false;
+};
+
+// Adds --store and, when `recording`, --no-store.
+void add_store_options(CLI::App& app, StoreOptionTexts& texts, bool recording);
+
+// Throws UsageError for a bad value (before anything runs).
+store::StoreChoice to_store_choice(const StoreOptionTexts& texts);
+
+// The arguments that pass the same choice on to `schedlab run` (suite).
+std::vector<std::string> store_arguments(const StoreOptionTexts& texts);
+
+}  // namespace schedlab

@@ -1,0 +1,82 @@
+#include "report/history_format.h"
+
+#include <fmt/format.h>
+
+#include "report/table.h"
+
+namespace schedlab {
+namespace {
+
+std::string mean_text(const store::SetRow& r) {
+  if (!r.primary_mean) return "-";
+  const std::string mean = format_number(*r.primary_mean, 12);
+  return r.primary_ci95 ? mean + " ± " + format_number(*r.primary_ci95, 10) : mean;
+}
+
+ordered_json number_or_null(const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(); }
+
+// The columns of the JSON and CSV forms, in order.
+std::vector<std::pair<const char*, ordered_json>> fields(const store::SetRow& r) {
+  return {{"id", r.id},
+          {"started", r.started},
+          {"host", r.host},
+          {"kernel", r.kernel},
+          {"kernel_commit", r.kernel_commit},
+          {"workload", r.workload},
+          {"label", r.label},
+          {"status", r.status},
+          {"error", r.error},
+          {"metric", r.primary_metric},
+          {"unit", r.primary_unit},
+          {"better", r.primary_better},
+          {"mean", number_or_null(r.primary_mean)},
+          {"ci95", number_or_null(r.primary_ci95)},
+          {"runs", r.runs},
+          {"warnings", r.warnings}};
+}
+
+}  // namespace
+
+std::string short_time(const std::string& iso) {
+  std::string t = iso.substr(0, 19);
+  if (t.size() > 10 && t[10] == 'T') t[10] = ' ';
+  return t;
+}
+
+std::string format_history_text(const std::vector<store::SetRow>& rows) {
+  Table table({"id", "time (UTC)", "host", "kernel", "workload", "label", "metric", "mean ± 95% CI", "runs",
+               "status", "warnings"});
+  for (const auto& r : rows)
+    table.add_row({std::to_string(r.id), short_time(r.started), r.host, r.kernel, r.workload, r.label,
+                   r.primary_metric, mean_text(r), std::to_string(r.runs), r.status,
+                   std::to_string(r.warnings)});
+  return table.render();
+}
+
+std::string format_history_json(const std::vector<store::SetRow>& rows) {
+  ordered_json sets = ordered_json::array();
+  for (const auto& r : rows) {
+    ordered_json j = ordered_json::object();
+    for (auto& [key, value] : fields(r)) j[key] = std::move(value);
+    sets.push_back(std::move(j));
+  }
+  return ordered_json{{"schema", "schedlab.history/1"}, {"sets", sets}}.dump(2) + "\n";
+}
+
+std::string format_history_csv(const std::vector<store::SetRow>& rows) {
+  std::string out;
+  const auto header = fields(store::SetRow{});
+  for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + std::string(header[i].first);
+  out += "\n";
+  for (const auto& r : rows) {
+    const auto row = fields(r);
+    for (size_t i = 0; i < row.size(); ++i) {
+      const auto& v = row[i].second;
+      out += (i ? "," : "") + csv_field(v.is_string() ? v.get<std::string>() : v.is_null() ? "" : v.dump());
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace schedlab

@@ -1,0 +1,18 @@
+#pragma once
+// `schedlab history` output: a text table, JSON ("schedlab.history/1") or CSV,
+// one line per set.
+#include <string>
+#include <vector>
+
+#include "store/store.h"
+
+namespace schedlab {
+
+std::string format_history_text(const std::vector<store::SetRow>& rows);
+std::string format_history_json(const std::vector<store::SetRow>& rows);
+std::string format_history_csv(const std::vector<store::SetRow>& rows);
+
+// "2026-11-29T22:00:00.123456Z" -> "2026-11-29 22:00:00".
+std::string short_time(const std::string& iso);
+
+}  // namespace schedlab

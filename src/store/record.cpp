@@ -1,0 +1,90 @@
+#include "store/record.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "report/result_file.h"
+
+namespace schedlab::store {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<Recorded> record_all(const StoreChoice& choice, const ResultFile& file) {
+  auto store = open_store(choice, Access::kWrite);
+  std::vector<Recorded> out;
+  for (const auto& set : file.sets) out.push_back(store->record({ordered_json(set), file.created}));
+  return out;
+}
+
+struct Spool {
+  std::string path;  // empty when no spool file could be written
+  std::string why;   // then: the last reason
+};
+
+// The first spool directory that takes the file: beside the default store,
+// then /tmp (the data directory's disk may be the full one).
+Spool write_spool(const ResultFile& file) {
+  std::string stamp = file.created;
+  std::erase_if(stamp, [](char c) { return c == ':' || c == '-'; });
+  Spool spool;
+  for (const std::string& dir : {data_directory() + "/spool", std::string("/tmp")}) {
+    const std::string path = fmt::format("{}/schedlab-spool-{}-{}.json", dir, stamp, getpid());
+    try {
+      std::error_code ec;
+      fs::create_directories(dir, ec);
+      write_result_file(path, file);
+      return {path, ""};
+    } catch (const std::exception& e) {
+      spool.why = e.what();
+    }
+  }
+  return spool;
+}
+
+// One line: what failed, and where the sets are now.
+void say_kept(const std::string& failure, size_t sets, const std::optional<std::string>& kept_in,
+              const Spool& spool) {
+  const std::string also = kept_in ? fmt::format(" ({} holds them too)", *kept_in) : "";
+  if (!spool.path.empty())
+    std::cerr << fmt::format("schedlab: {}; the {} result set(s) are kept in {}: load them later with "
+                             "'schedlab import {}'{}\n",
+                             failure, sets, spool.path, spool.path, also);
+  else if (kept_in)
+    std::cerr << fmt::format("schedlab: {}; the {} result set(s) are kept in {}: load them later with "
+                             "'schedlab import {}' (no spool file: {})\n",
+                             failure, sets, *kept_in, *kept_in, spool.why);
+  else
+    std::cerr << fmt::format("schedlab: {}; writing a spool file failed too ({}): the {} result set(s) "
+                             "are not kept\n",
+                             failure, spool.why, sets);
+}
+
+std::string ids_text(const std::vector<Recorded>& recorded) {
+  std::string ids;
+  for (const auto& r : recorded)
+    ids += fmt::format("{}{}{}", ids.empty() ? "" : ", ", r.id, r.added ? "" : " (already there)");
+  return ids;
+}
+
+}  // namespace
+
+std::vector<Recorded> record_result_sets(const StoreChoice& choice, const ResultFile& file,
+                                         const RecordContext& context) {
+  if (choice.kind == StoreChoice::Kind::kNone || file.sets.empty()) return {};
+  try {
+    auto recorded = record_all(choice, file);
+    if (context.say)
+      *context.say << fmt::format("stored: set{} {} in {}\n", recorded.size() > 1 ? "s" : "",
+                                  ids_text(recorded), describe(choice));
+    return recorded;
+  } catch (const std::exception& e) {
+    say_kept(e.what(), file.sets.size(), context.kept_in, write_spool(file));
+    return {};
+  }
+}
+
+}  // namespace schedlab::store

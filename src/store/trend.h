@@ -1,0 +1,46 @@
+#pragma once
+// `schedlab trend`: the series of set means of one workload and metric, in
+// kernel-version, time or kernel-commit order, with its change points.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "stats/change_points.h"
+#include "store/store.h"
+
+namespace schedlab::store {
+
+enum class TrendBy { kKernel, kTime, kCommit };
+const char* to_string(TrendBy by);
+
+struct TrendQuery {
+  std::string workload;         // required
+  std::string metric;           // empty: the workload's primary metric
+  std::string host;             // empty: every host
+  TrendBy by = TrendBy::kKernel;
+  stats::ChangePointOptions change_points;
+};
+
+// One point: a set (--by time) or all sets of one kernel release or commit,
+// whose mean is the mean of their set means (each set weighs the same).
+struct TrendPoint {
+  std::string key;      // the release, the commit, or the set's start time
+  std::string started;  // the first set's start time
+  std::vector<std::int64_t> set_ids;
+  std::size_t runs = 0;
+  double mean = 0;
+};
+
+struct Trend {
+  TrendQuery query;
+  MetricSpec metric;
+  std::vector<TrendPoint> points;
+  std::vector<stats::ChangePoint> change_points;  // indices into points
+};
+
+// Reads the PASS sets of the workload (and host) and finds the change
+// points.  Throws UsageError naming --workload or --metric when nothing
+// matches, listing what the store has.
+Trend build_trend(Store& store, const TrendQuery& query);
+
+}  // namespace schedlab::store
