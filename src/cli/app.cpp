@@ -80,6 +80,14 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
                   "features (a baseline file is code)");
   check->add_flag("--no-wait", chk.no_wait, "exit 125 instead of waiting for another run's global controls");
   add_store_options(*check, chk.store, true);
+  PlanOptions plan_options;
+  auto* plan = app.add_subcommand("plan", "how many runs are needed to detect a change on this machine, "
+                                          "from a result's spread");
+  plan->add_option("--detect", plan_options.detect, "the change to detect, e.g. 2%")->required();
+  plan->add_option("--from", plan_options.from, "a result file measured on this machine")->required();
+  plan->add_option("--alpha", plan_options.alpha, "significance level (default 0.05)");
+  plan->add_option("--power", plan_options.power, "power (default 0.8)");
+  plan->add_option("--metric", plan_options.metric, "metric (default: the primary metric)");
   std::string suite_name, suite_scale = "quick", suite_json;
   auto* suite = app.add_subcommand("suite", "named bundles: quick (every workload briefly), lkml "
                                             "(the four reported regressions' scenarios)");
@@ -116,6 +124,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (compare->parsed())
     return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force,
                            cmp.store, cmp.workload);
+  if (plan->parsed()) return plan_command(plan_options);
   if (app.got_subcommand("list")) return list_command(workloads);
   return env_command(env_json);
 }

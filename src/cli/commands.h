@@ -29,6 +29,11 @@ struct CheckOptions {
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);
+// `schedlab plan --detect PCT --from FILE [--alpha A] [--power P] [--metric M]`.
+struct PlanOptions {
+  std::string detect, from, alpha = "0.05", power = "0.8", metric;
+};
+int plan_command(const PlanOptions& options);
 int compare_command(const std::vector<std::string>& files, const std::string& style,
                     const std::string& test, const std::string& alpha, bool paired,
                     const std::string& metrics, bool force, const std::string& store,

@@ -7,11 +7,13 @@
 #include <cmath>
 #include <map>
 
+#include "compare/machine_speed.h"
 #include "compare/spec_check.h"
 #include "core/error.h"
 #include "stats/descriptive.h"
 #include "stats/mmtests_stats.h"
 #include "stats/outliers.h"
+#include "stats/power.h"
 
 namespace schedlab {
 namespace {
@@ -82,18 +84,24 @@ void compare_with_base(Cell& cell, const Cell& base, const ResultSet& base_set, 
   cell.change_pct = stats::mmtests_change(base.center, cell.center, higher);
   cell.relative_pct = relative ? (cell.summary.mean - base.summary.mean) / base.summary.mean * 100 : 0;
   try {
+    stats::Interval ci;
     if (o.paired) {
       auto [a, b] = paired_values(base_set, set, spec.name);
       cell.test = stats::paired_t_test(a, b, o.alpha);
+      ci = stats::paired_difference_interval(a, b, 1 - o.alpha);
+      cell.mde = stats::mde_paired(a, b, o.alpha, o.power);
+      cell.interval_method = "paired-t";
     } else {
       cell.test = stats::run_test(o.test, base.values, cell.values, o.alpha);
+      ci = stats::welch_difference_interval(base.values, cell.values, 1 - o.alpha);
+      cell.mde = stats::mde_welch(base.values, cell.values, o.alpha, o.power);
+      cell.interval_method = "welch";
     }
     cell.effect_size = stats::hedges_g(base.values, cell.values);
-    if (cell.test->available && relative) {
-      const auto ci = stats::welch_difference_interval(base.values, cell.values, 1 - o.alpha);
+    if (cell.test->available && relative)
       cell.change_interval_pct = stats::Interval{ci.low / base.summary.mean * 100,
                                                  ci.high / base.summary.mean * 100};
-    }
+    if (cell.mde && relative) cell.mde_pct = *cell.mde / std::fabs(base.summary.mean) * 100;
   } catch (const std::exception& e) {  // Boost.Math's domain errors on degenerate input
     cell.test = stats::TestResult{};
     cell.test->why_not = std::string("cannot be computed for these values: ") + e.what();
@@ -134,16 +142,37 @@ void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o) {
                                        set.label));
 }
 
-// Runs far from the rest of their set: the machine changed state meanwhile.
+// A run that is an outlier (modified z > 3.5) and far enough from its set's
+// median to matter: said as a fact, not a cause.
+constexpr double kMaterialPct = 10;
+
 void note_outliers(const ComparedMetric& m, const std::vector<ResultSet>& sets,
                    std::vector<std::string>& notes) {
   for (size_t i = 0; i < m.cells.size(); ++i) {
-    if (!m.cells[i]) continue;
+    if (!m.cells[i] || m.cells[i]->summary.median == 0) continue;
     const auto& xs = m.cells[i]->values;
-    for (size_t k : stats::outlier_indices(xs))
-      notes.push_back(fmt::format("{} of {}: run {} is an outlier ({:.2f} against a median of {:.2f}); "
-                                  "the machine changed state during the set",
-                                  m.spec.name, sets[i].label, k + 1, xs[k], m.cells[i]->summary.median));
+    const double median = m.cells[i]->summary.median;
+    for (size_t k : stats::outlier_indices(xs)) {
+      const double pct = (xs[k] - median) / std::fabs(median) * 100;
+      if (std::fabs(pct) < kMaterialPct) continue;
+      notes.push_back(fmt::format("{}: {} of run {} is {:.0f}% {} the set's median", sets[i].label,
+                                  m.spec.name, k + 1, std::fabs(pct), pct < 0 ? "below" : "above"));
+    }
+  }
+}
+
+// A rank test that cannot reach alpha with these sample sizes says so:
+// its "not significant" is no evidence of no change.
+void note_unreachable(const ComparedMetric& m, const Comparison& c, std::vector<std::string>& notes) {
+  for (size_t i = 1; i < m.cells.size(); ++i) {
+    const auto& cell = m.cells[i];
+    if (!cell || !cell->test || !cell->test->available || cell->test->min_p < c.options.alpha) continue;
+    notes.push_back(fmt::format("{}: with {} and {} runs the {} test cannot reach p < {} (its smallest p "
+                                "is {:.3f}): 'not significant' is no evidence of no change",
+                                c.sets[i].label, m.cells[0] ? m.cells[0]->values.size() : 0,
+                                cell->values.size(), stats::to_string(c.options.test), c.options.alpha,
+                                cell->test->min_p));
+    return;  // once per comparison is enough
   }
 }
 
@@ -169,6 +198,24 @@ std::vector<std::string> default_metrics(const ResultSet& set) {
   for (const char* extra : kDefaultExtras)
     if (find_metric(set.metrics, extra)) names.push_back(extra);
   return names;
+}
+
+// The sentinel: when the machine's speed differed between the baseline and
+// a set, the kernel-side change is also given per unit of machine speed.
+void note_machine_speed(Comparison& c) {
+  c.speed.assign(c.sets.size(), std::nullopt);
+  const ResultSet& base = c.sets.front();
+  for (size_t i = 1; i < c.sets.size(); ++i) {
+    if (c.sets[i].status != Status::kPass || base.status != Status::kPass) continue;
+    c.speed[i] = machine_speed_difference(base, c.sets[i], c.options.alpha);
+    if (!c.speed[i] || !c.speed[i]->significant) continue;
+    const auto base_v = values_of(base, base.workload.primary_metric);
+    const auto v = values_of(c.sets[i], base.workload.primary_metric);
+    const double raw = base_v.empty() || v.empty() || stats::mean(base_v) == 0
+                           ? 0
+                           : (stats::mean(v) - stats::mean(base_v)) / stats::mean(base_v) * 100;
+    c.notes.push_back(describe_speed(c.sets[i].label, *c.speed[i], base.workload.primary_metric, raw));
+  }
 }
 
 // What a set's warnings mean for its numbers, one note per set and kind.
@@ -218,9 +265,11 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
                                       m.cells[i]->test->why_not));
     }
     note_outliers(m, c.sets, c.notes);
+    if (c.metrics.empty()) note_unreachable(m, c, c.notes);
     c.metrics.push_back(std::move(m));
   }
   note_if_not_interleaved(c, c.notes);
+  note_machine_speed(c);
   note_warnings(c, c.notes);
   return c;
 }

@@ -11,6 +11,7 @@ namespace schedlab {
 struct CompareOptions {
   stats::TestKind test = stats::TestKind::kWelch;
   double alpha = 0.05;
+  double power = 0.8;                 // for the minimum detectable effect
   bool paired = false;                // pair runs by --vary block
   std::vector<std::string> metrics;   // empty: primary, CPU split, rusage
   bool force = false;                 // compare sets whose workload specs differ
@@ -26,13 +27,31 @@ struct Cell {
   double change_pct = 0;       // mmtests convention: positive = better
   double relative_pct = 0;     // plain relative change of the mean (LKP)
   std::optional<stats::TestResult> test;  // against the baseline (not for the baseline)
-  std::optional<stats::Interval> change_interval_pct;  // CI of the relative change of the mean
+  // CI of the relative change of the mean, from the same test as the
+  // p-value: paired with --paired, else Welch's.
+  std::optional<stats::Interval> change_interval_pct;
+  std::string interval_method;  // "welch" or "paired-t"
   double effect_size = 0;      // Hedges' g
+  // The smallest change of the mean this comparison could have detected
+  // with `power` at `alpha`, in the metric's unit and in % of the baseline.
+  std::optional<double> mde, mde_pct;
 };
 
 struct ComparedMetric {
   MetricSpec spec;
   std::vector<std::optional<Cell>> cells;  // per set; nullopt when the set has no values
+};
+
+// Whether the machine ran at another speed during a set than during the
+// baseline (the sentinel, runner/sentinel.h), and what the primary metric's
+// change is once each run is normalised by its machine speed.
+struct SpeedDifference {
+  double change_pct = 0;               // sentinel_rate, relative change of the mean
+  stats::Interval interval_pct;        // its Welch interval
+  double p_value = 1;
+  bool significant = false;
+  double normalized_change_pct = 0;    // the primary metric per unit of machine speed
+  std::optional<double> normalized_p;  // Welch on the normalised values
 };
 
 // Every set of the files, in order (the first is the baseline), compared
@@ -42,6 +61,7 @@ struct Comparison {
   std::vector<ComparedMetric> metrics;
   CompareOptions options;
   std::vector<std::string> notes;  // tests that could not run, sets not compared
+  std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
 };
 
 // Builds the comparison.  Throws UsageError when the workload specs differ

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "report/compare_reporters.h"
+#include "report/conventions.h"
 #include "report/table.h"
 
 namespace schedlab {
@@ -58,10 +59,15 @@ std::string format_lkp(const Comparison& c) {
   std::sort(sorted.begin(), sorted.end(),
             [](const auto* a, const auto* b) { return a->spec.name < b->spec.name; });
   for (const auto* m : sorted) {
-    std::string line = value_text(m->cells[0]);
-    for (size_t i = 1; i < m->cells.size(); ++i) line += change_text(*m, i) + value_text(m->cells[i]);
-    out += line + "  " + c.sets.front().workload.name + "." + m->spec.name + "\n";
+    std::string line = value_text(m->cells[0]), mde;
+    for (size_t i = 1; i < m->cells.size(); ++i) {
+      line += change_text(*m, i) + value_text(m->cells[i]);
+      if (m->cells[i]) mde += (mde.empty() ? "" : " ") + mde_text(*m->cells[i]);
+    }
+    out += line + "  " + c.sets.front().workload.name + "." + m->spec.name +
+           (mde.empty() ? "" : " [mde " + mde + "]") + "\n";
   }
+  out += format_note(convention_text(c, Style::kLkp));
   for (const auto& note : c.notes) out += format_note(note);
   return out;
 }

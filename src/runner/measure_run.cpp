@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "runner/copy_metrics.h"
 #include "runner/machine_load.h"
+#include "runner/sentinel.h"
 #include "scenario/applied_scenario.h"
 #include "sys/realtime_timing.h"
 
@@ -174,6 +175,12 @@ void check_machine_load(const RunContext& c, const WindowEdge& start, const Wind
                                     load ? fmt::format(" (load average {:.2f})", *load) : "")});
 }
 
+// The machine's speed around the window: the copies are not running then.
+void record_sentinel(double before, double after, RunRecord& run) {
+  run.values.set("sentinel_rate", (before + after) / 2);
+  run.details["sentinel"] = {{"before", before}, {"after", after}};
+}
+
 void record_copy_spans(const CopyGroup& group, RunRecord& run) {
   for (int i = 0; i < group.size(); ++i)
     run.copies[static_cast<size_t>(i)]["usage_span_s"] =
@@ -204,12 +211,15 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   const Footprint footprint = group.footprint();
 
   MetricValues probe_values;
+  const auto sentinel_time = sentinel_duration(s.options().window());
+  const double sentinel_before = sentinel_rate(s.plan.cpu_set, sentinel_time);  // copies wait at the barrier
   std::optional<sys::RealtimeTiming> timing(std::in_place);
   run.details["harness_realtime"] = timing->active();
   const WindowEdge start = open_window(c, group);
   const WindowEdge end = close_window(c, group, start, probe_values);
   timing.reset();
   run.details["stop_s"] = end.stopped_s;
+  record_sentinel(sentinel_before, sentinel_rate(s.plan.cpu_set, sentinel_time), run);
   const WindowOutcome outcome = count_loops(c, group, start, end);
   require_loops(s, outcome);
   for (size_t i = 0; i < outcome.loops.size(); ++i) run.copies[i]["loops"] = outcome.loops[i];
