@@ -48,12 +48,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
   app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
                                 "cgroups, sched features, mounts), from its journal");
-  struct {
-    std::vector<std::string> files;
-    std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
-    bool paired = false, force = false;
-    std::string store, workload;  // for store selectors
-  } cmp;
+  CompareArgs cmp;
   auto* compare = app.add_subcommand("compare", "compare result sets: the first is the baseline");
   compare->add_option("files", cmp.files, "result files, store selectors (@kernel=K, @label=L, @host=H, "
                                          "@id=N) or set ids")->required()->type_name("FILE|@SELECTOR...");
@@ -67,6 +62,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   compare->add_option("--metrics", cmp.metrics, "metrics to compare, comma-separated (default: "
                                                 "primary, CPU split, rusage)");
   compare->add_flag("--force", cmp.force, "compare even when the workload specs differ");
+  compare->add_flag("--all", cmp.all, "compare every metric the sets recorded");
+  compare->add_flag("--notes", cmp.notes, "print every note in full below the table");
   CheckOptions chk;
   auto* check = app.add_subcommand("check", "for git bisect run: re-run the baseline's spec; exit 0 "
                                             "good, 1 bad, 125 cannot tell");
@@ -122,8 +119,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store);
   if (check->parsed()) return check_command(workloads, chk, argv_record);
   if (compare->parsed())
-    return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force,
-                           cmp.store, cmp.workload);
+    return compare_command(cmp);
   if (plan->parsed()) return plan_command(plan_options);
   if (app.got_subcommand("list")) return list_command(workloads);
   return env_command(env_json);

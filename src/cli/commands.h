@@ -34,10 +34,14 @@ struct PlanOptions {
   std::string detect, from, alpha = "0.05", power = "0.8", metric;
 };
 int plan_command(const PlanOptions& options);
-int compare_command(const std::vector<std::string>& files, const std::string& style,
-                    const std::string& test, const std::string& alpha, bool paired,
-                    const std::string& metrics, bool force, const std::string& store,
-                    const std::string& workload);
+// `schedlab compare` as typed.
+struct CompareArgs {
+  std::vector<std::string> files;  // result files, store selectors or ids
+  std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
+  bool paired = false, force = false, all = false, notes = false;
+  std::string store, workload;  // for store selectors
+};
+int compare_command(const CompareArgs& args);
 // Restores what dead runs left behind, saying so on stderr; false when
 // something could not be restored.
 bool restore_leftovers();

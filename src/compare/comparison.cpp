@@ -8,20 +8,16 @@
 #include <map>
 
 #include "compare/machine_speed.h"
+#include "compare/notes.h"
 #include "compare/spec_check.h"
 #include "core/error.h"
 #include "stats/descriptive.h"
 #include "stats/mmtests_stats.h"
-#include "stats/outliers.h"
+#include "workloads/builtin.h"
 #include "stats/power.h"
 
 namespace schedlab {
 namespace {
-
-constexpr const char* kDefaultExtras[] = {"cpu_user_pct", "cpu_sys_pct",     "cpu_idle_pct",
-                                          "user_s",       "sys_s",           "voluntary_ctxsw",
-                                          "involuntary_ctxsw", "minor_faults", "major_faults",
-                                          "max_rss_kb"};
 
 std::vector<double> values_of(const ResultSet& set, const std::string& metric) {
   std::vector<double> xs;
@@ -142,99 +138,24 @@ void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o) {
                                        set.label));
 }
 
-// A run that is an outlier (modified z > 3.5) and far enough from its set's
-// median to matter: said as a fact, not a cause.
-constexpr double kMaterialPct = 10;
-
-void note_outliers(const ComparedMetric& m, const std::vector<ResultSet>& sets,
-                   std::vector<std::string>& notes) {
-  for (size_t i = 0; i < m.cells.size(); ++i) {
-    if (!m.cells[i] || m.cells[i]->summary.median == 0) continue;
-    const auto& xs = m.cells[i]->values;
-    const double median = m.cells[i]->summary.median;
-    for (size_t k : stats::outlier_indices(xs)) {
-      const double pct = (xs[k] - median) / std::fabs(median) * 100;
-      if (std::fabs(pct) < kMaterialPct) continue;
-      notes.push_back(fmt::format("{}: {} of run {} is {:.0f}% {} the set's median", sets[i].label,
-                                  m.spec.name, k + 1, std::fabs(pct), pct < 0 ? "below" : "above"));
-    }
-  }
-}
-
-// A rank test that cannot reach alpha with these sample sizes says so:
-// its "not significant" is no evidence of no change.
-void note_unreachable(const ComparedMetric& m, const Comparison& c, std::vector<std::string>& notes) {
-  for (size_t i = 1; i < m.cells.size(); ++i) {
-    const auto& cell = m.cells[i];
-    if (!cell || !cell->test || !cell->test->available || cell->test->min_p < c.options.alpha) continue;
-    notes.push_back(fmt::format("{}: with {} and {} runs the {} test cannot reach p < {} (its smallest p "
-                                "is {:.3f}): 'not significant' is no evidence of no change",
-                                c.sets[i].label, m.cells[0] ? m.cells[0]->values.size() : 0,
-                                cell->values.size(), stats::to_string(c.options.test), c.options.alpha,
-                                cell->test->min_p));
-    return;  // once per comparison is enough
-  }
-}
-
-// Significance assumes each set samples one machine state; sets measured
-// one after the other also differ by whatever drifted in between.
-void note_if_not_interleaved(const Comparison& c, std::vector<std::string>& notes) {
-  bool marked = false;
-  for (const auto& m : c.metrics)
-    for (const auto& cell : m.cells) marked |= cell && cell->test && cell->test->significant;
-  bool interleaved = true;
-  for (const auto& set : c.sets)
-    for (const auto& run : set.runs) interleaved &= run.block > 0;
-  if (marked && !interleaved)
-    notes.push_back("these sets were measured one after the other, not interleaved: slow drift of "
-                    "the machine between them counts as a difference; interleave them with --vary "
-                    "(and compare with --paired) to rule that out");
-}
-
 }  // namespace
 
 std::vector<std::string> default_metrics(const ResultSet& set) {
-  std::vector<std::string> names = {set.workload.primary_metric};
-  for (const char* extra : kDefaultExtras)
-    if (find_metric(set.metrics, extra)) names.push_back(extra);
+  std::vector<std::string> names;
+  for (const auto& m : headline_metrics(set.workload.name, set.workload.primary_metric))
+    if (find_metric(set.metrics, m)) names.push_back(m);
   return names;
 }
 
-// The sentinel: when the machine's speed differed between the baseline and
-// a set, the kernel-side change is also given per unit of machine speed.
-void note_machine_speed(Comparison& c) {
-  c.speed.assign(c.sets.size(), std::nullopt);
-  const ResultSet& base = c.sets.front();
-  for (size_t i = 1; i < c.sets.size(); ++i) {
-    if (c.sets[i].status != Status::kPass || base.status != Status::kPass) continue;
-    c.speed[i] = machine_speed_difference(base, c.sets[i], c.options.alpha);
-    if (!c.speed[i] || !c.speed[i]->significant) continue;
-    const auto base_v = values_of(base, base.workload.primary_metric);
-    const auto v = values_of(c.sets[i], base.workload.primary_metric);
-    const double raw = base_v.empty() || v.empty() || stats::mean(base_v) == 0
-                           ? 0
-                           : (stats::mean(v) - stats::mean(base_v)) / stats::mean(base_v) * 100;
-    c.notes.push_back(describe_speed(c.sets[i].label, *c.speed[i], base.workload.primary_metric, raw));
-  }
-}
-
-// What a set's warnings mean for its numbers, one note per set and kind.
-void note_warnings(const Comparison& c, std::vector<std::string>& notes) {
-  for (const auto& set : c.sets) {
-    std::vector<int> busy;
-    for (const auto& w : set.warnings) {
-      if (w.kind == "busy") busy.push_back(w.run);
-      else notes.push_back(fmt::format("{}: {}{}", set.label, w.run ? fmt::format("run {}: ", w.run) : "", w.detail));
-    }
-    if (busy.empty()) continue;
-    double worst = 0;
+std::vector<std::string> all_metrics(const ResultSet& set) {
+  std::vector<std::string> names;
+  for (const auto& m : set.metrics)
     for (const auto& run : set.runs)
-      if (std::find(busy.begin(), busy.end(), run.index) != busy.end())
-        worst = std::max(worst, run.values.get("foreign_cpu_pct").value_or(0));
-    notes.push_back(fmt::format("{}: {} of {} runs measured on a busy machine (other processes used up "
-                                "to {:.0f}% of the CPU set): its figures are suspect",
-                                set.label, busy.size(), set.runs.size(), worst));
-  }
+      if (run.values.get(m.name)) {
+        names.push_back(m.name);
+        break;
+      }
+  return names;
 }
 
 Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o) {
@@ -242,9 +163,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
   check_specs(sets, o);
   Comparison c{std::move(sets), {}, o, {}};
   const ResultSet& base = c.sets.front();
-  for (const auto& set : c.sets)
-    if (set.status != Status::kPass)
-      c.notes.push_back(fmt::format("{}: {} ({}), not compared", set.label, to_string(set.status), set.error));
+  note_not_compared(c);
   for (const auto& spec : chosen_metrics(c.sets, o)) {
     ComparedMetric m{spec, {}};
     for (const auto& set : c.sets) {
@@ -256,21 +175,17 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
       m.cells.push_back(make_cell(std::move(values), spec));
       require_finite(*m.cells.back(), set, spec);
     }
-    for (size_t i = 1; i < m.cells.size(); ++i) {
-      if (!m.cells[i] || !m.cells[0]) continue;
-      compare_with_base(*m.cells[i], *m.cells[0], base, c.sets[i], spec, o);
-      if (!m.cells[i]->test->available)
-        c.notes.push_back(fmt::format("{} of {}: no {} test: {}", spec.name, c.sets[i].label,
-                                      o.paired ? "paired-t" : stats::to_string(o.test),
-                                      m.cells[i]->test->why_not));
-    }
-    note_outliers(m, c.sets, c.notes);
-    if (c.metrics.empty()) note_unreachable(m, c, c.notes);
+    for (size_t i = 1; i < m.cells.size(); ++i)
+      if (m.cells[i] && m.cells[0]) compare_with_base(*m.cells[i], *m.cells[0], base, c.sets[i], spec, o);
+    note_no_test(c, m);
+    note_outliers(c, m);
+    if (c.metrics.empty()) note_unreachable(c, m);
     c.metrics.push_back(std::move(m));
   }
-  note_if_not_interleaved(c, c.notes);
+  note_if_not_interleaved(c);
   note_machine_speed(c);
-  note_warnings(c, c.notes);
+  note_warnings(c);
+  sort_notes(c);
   return c;
 }
 

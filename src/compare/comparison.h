@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/notes.h"
 #include "core/result.h"
 #include "stats/significance.h"
 
@@ -13,8 +14,9 @@ struct CompareOptions {
   double alpha = 0.05;
   double power = 0.8;                 // for the minimum detectable effect
   bool paired = false;                // pair runs by --vary block
-  std::vector<std::string> metrics;   // empty: primary, CPU split, rusage
+  std::vector<std::string> metrics;   // empty: the primary and the workload's key metrics
   bool force = false;                 // compare sets whose workload specs differ
+  bool all_notes = false;             // the terminal styles print every note in full
 };
 
 // One set's figures for one metric, and its comparison with the baseline.
@@ -60,7 +62,7 @@ struct Comparison {
   std::vector<ResultSet> sets;
   std::vector<ComparedMetric> metrics;
   CompareOptions options;
-  std::vector<std::string> notes;  // tests that could not run, sets not compared
+  std::vector<Note> notes;  // most important first
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
 };
 
@@ -69,7 +71,10 @@ struct Comparison {
 // unknown, or when --paired sets have no block indices.
 Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& options);
 
-// The metrics compared by default for a set.
+// The metrics compared by default for a set: its primary metric and its
+// workload's key metrics.
 std::vector<std::string> default_metrics(const ResultSet& set);
+// Every metric with values in the set (compare --all).
+std::vector<std::string> all_metrics(const ResultSet& set);
 
 }  // namespace schedlab

@@ -51,7 +51,7 @@ std::string format_markdown(const Comparison& c) {
     out += "\n";
   }
   out += "\n" + convention_text(c, Style::kMarkdown) + "\n";
-  for (const auto& note : c.notes) out += "\n" + note + "\n";
+  for (const auto& note : c.notes) out += "\n" + note.full + "\n";
   return out;
 }
 
@@ -142,7 +142,8 @@ std::string format_compare_json(const Comparison& c) {
         {"primary_normalized_change_pct", d.normalized_change_pct},
         {"primary_normalized_p_value", d.normalized_p ? ordered_json(*d.normalized_p) : ordered_json(nullptr)}};
   }
-  j["notes"] = c.notes;
+  j["notes"] = ordered_json::array();
+  for (const auto& note : c.notes) j["notes"].push_back(note.full);
   return j.dump(2) + "\n";
 }
 

@@ -16,6 +16,11 @@ std::string convention_text(const Comparison& c, Style style);
 // "welch", "paired-t", ... as the tables name the test that marked.
 std::string test_name(const Comparison& c);
 
+// Below a terminal table (mmtests, LKP): at most three lines — the style's
+// conventions, then the two most important notes in brief, the last line
+// saying how many more there are — or, with all_notes, every note in full.
+std::string note_block(const Comparison& c, Style style);
+
 // "3.1%" or "-" : the minimum detectable change of a cell.
 std::string mde_text(const Cell& cell);
 

@@ -110,8 +110,7 @@ std::string format_mmtests(const Comparison& c) {
       for (size_t i = 0; i < m.cells.size(); ++i) line += cell_text(row, m, i);
       out += line + "\n";
     }
-  out += format_note(convention_text(c, Style::kMmtests));
-  for (const auto& note : c.notes) out += format_note(note);
+  out += note_block(c, Style::kMmtests);
   return out;
 }
 

@@ -104,7 +104,10 @@ class Wakeup final : public Workload {
           .help = "schbench's actual behaviour: -M auto workers on all CPUs, average rps = all "
                   "requests / --duration"}},
         wakeup_metrics(),
-        "rps"};
+        "rps",
+        /*signal_at_stop=*/false,
+        /*derived_params=*/{},
+        /*key_metrics=*/{"wakeup_p50_us", "wakeup_p99_us", "request_p99_us"}};
     return kInfo;
   }
 
