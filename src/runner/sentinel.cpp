@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <system_error>
 #include <thread>
 
 #include <time.h>
@@ -51,17 +52,40 @@ void pin_to(int cpu) {
   pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }
 
+// At most this many CPUs are sampled, spread over the set: the speed state
+// is per package or per core, and a 256-CPU machine must not start 256
+// threads (each counts against RLIMIT_NPROC) for a 5 ms probe.
+constexpr size_t kMaxSampledCpus = 8;
+
+std::vector<int> sampled(const std::vector<int>& cpus) {
+  if (cpus.size() <= kMaxSampledCpus) return cpus;
+  std::vector<int> out;
+  for (size_t i = 0; i < kMaxSampledCpus; ++i) out.push_back(cpus[i * cpus.size() / kMaxSampledCpus]);
+  return out;
+}
+
 }  // namespace
 
+// A thread that cannot be created (RLIMIT_NPROC, memory) is a CPU not
+// sampled, never a crash: with none at all the calling thread spins where
+// it may run, and with no measurement the rate is 0 (recorded as absent).
 double sentinel_rate(const std::vector<int>& cpus, std::chrono::nanoseconds duration) {
-  std::vector<double> rates(cpus.size());
+  const std::vector<int> targets = sampled(cpus);
+  std::vector<double> rates(targets.size(), 0);
   std::vector<std::thread> threads;
-  for (size_t i = 0; i < cpus.size(); ++i)
-    threads.emplace_back([&, i] {
-      pin_to(cpus[i]);
-      rates[i] = spin(duration);
-    });
+  for (size_t i = 0; i < targets.size(); ++i) {
+    try {
+      threads.emplace_back([&, i] {
+        pin_to(targets[i]);
+        rates[i] = spin(duration);
+      });
+    } catch (const std::system_error&) {
+      break;
+    }
+  }
   for (auto& t : threads) t.join();
+  if (threads.empty() && !targets.empty()) return spin(duration);
+  rates.resize(threads.size());
   return rates.empty() ? 0 : stats::median(rates);
 }
 
