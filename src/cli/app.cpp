@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/help_formatter.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "core/registry.h"
@@ -38,6 +39,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   CLI::App app{"schedlab: reproduce, measure and compare Linux scheduler and process-lifecycle "
                "regressions",
                "schedlab"};
+  use_wrapping_help(app);
   app.set_version_flag("--version",
                        fmt::format("schedlab {} ({})", tool_version(), tool_git_sha()));
   app.require_subcommand(1);
