@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <unistd.h>
+
 #include <iostream>
 
 #include "check/verdict.h"
@@ -24,6 +26,7 @@
 #include "core/whole_number.h"
 #include "env/environment.h"
 #include "report/result_file.h"
+#include "report/progress.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
 #include "store/record.h"
@@ -39,9 +42,31 @@ constexpr int kUsageExit = 255;  // git bisect run: abort the bisection
 constexpr int kSkipExit = 125;
 constexpr double kAlpha = 0.05;  // the stated error rate of a good or bad verdict
 
-struct NullObserver final : RunObserver {
-  void run_started(const ResultSet&, int, int) override {}
+// On a terminal, one line in place: the look, the run and its window, and
+// the interval so far.  Nothing otherwise: stdout is the verdict alone.
+class CheckProgress final : public RunObserver {
+ public:
+  CheckProgress(const LookPlan& plan) : line_(isatty(2) ? &std::cerr : nullptr), plan_(plan) {}
+  void at_look(std::size_t look, const std::string& so_far) {
+    look_ = look;
+    so_far_ = so_far;
+  }
+  void run_started(const ResultSet& set, int index, int) override { window_progress(set, index, 0, 0); }
   void run_finished(const ResultSet&, const RunRecord&) override {}
+  void window_progress(const ResultSet&, int index, double elapsed, double length) override {
+    line_.show(fmt::format("check look {}/{}: run {} of {}  {:.0f}/{:.0f}s{}", look_, plan_.looks(),
+                           plan_.runs[look_ - 1] - static_cast<std::size_t>(batch_left_) + static_cast<std::size_t>(index),
+                           plan_.runs[look_ - 1], elapsed, length, so_far_));
+  }
+  void batch(int runs) { batch_left_ = runs; }
+  void done() { line_.clear(); }
+
+ private:
+  ProgressLine line_;
+  const LookPlan& plan_;
+  std::size_t look_ = 1;
+  int batch_left_ = 0;
+  std::string so_far_;
 };
 
 const ResultSet& first_pass_set(const ResultFile& file, const std::string& path) {
@@ -200,11 +225,14 @@ int measure(const CheckArgs& a, Loaded& l) {
   sys::become_child_subreaper();
   Journal journal;
   const auto lock = lock_global_controls({setup}, journal, gate);
-  NullObserver observer;
+  CheckProgress observer(l.looks);
   ResultSet evidence;
   Decision d;
   for (std::size_t look = 1; look <= l.looks.looks(); ++look) {
     setup.spec.options.runs = static_cast<int>(l.looks.runs[look - 1] - evidence.runs.size());
+    observer.at_look(look, d.look == 0 ? "" : fmt::format("  {:+.1f}% (CI {:+.1f}%..{:+.1f}%)", d.change_pct,
+                                                            d.interval_pct.low, d.interval_pct.high));
+    observer.batch(setup.spec.options.runs);
     const Experiment e{{setup}, 0, a.argv};
     auto outcome = run_experiment(e, gate, journal, observer, [](const auto&) {});
     setup.spec.options.warmup_runs = 0;  // the baseline's warmup runs: once, before the first batch
@@ -220,6 +248,7 @@ int measure(const CheckArgs& a, Loaded& l) {
               : decide_against_good(primary_values(good), current, l.better, a.threshold, l.looks, look);
     if (d.verdict != Verdict::kUndecided) break;
   }
+  observer.done();
   const std::string line = fmt::format(
       "{}: {} {:+.2f}% (repeated {:.0f}% CI {:+.2f}% .. {:+.2f}%, look {} of {}) vs {}{}, {} runs{}",
       to_string(d.verdict), metric, d.change_pct, (1 - kAlpha) * 100, d.interval_pct.low, d.interval_pct.high,
