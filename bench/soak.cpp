@@ -1,11 +1,12 @@
 // Soak: schedlab interrupted at any moment leaves nothing behind.
 //
 // CASES (100) runs of
-//   schedlab run spawn --autogroup off --cgroup-depth 3 --sysctl KEY=VALUE --duration 2 --runs 2
+//   schedlab run spawn --autogroup off --cgroup-depth 3 --sysctl KEY=VALUE --duration 2 --runs 3
 // each get SIGINT, SIGTERM or SIGKILL at a random moment (seeded): a third
 // of them within 300 ms of the start, half of those within 30 ms, while the
 // journal, the cgroup chain and the sysctls are being set up, the rest
-// anywhere up to 4.5 s (the two windows, the gap between them, teardown).  After a SIGKILL `schedlab
+// anywhere up to 6 s (the windows, the gaps between runs, the last
+// teardown; a run takes about 6.3 s here).  After a SIGKILL `schedlab
 // restore` runs, as a user would.  Then nothing may be left: no process of
 // this build's schedlab or schedlab-worker, no cgroup schedlab-<pid> in any
 // hierarchy, no journal <pid>.json, and autogroup and KEY at their values
@@ -78,7 +79,7 @@ Plan plan_case(std::mt19937_64& rng) {
   // environment, writing the journal, creating the chain), one in six in
   // the rest of the first 300 ms, the others anywhere later.
   const int when = pick(0, 5);
-  p.moment = milliseconds(when == 0 ? pick(0, 30) : when == 1 ? pick(30, 300) : pick(300, 4500));
+  p.moment = milliseconds(when == 0 ? pick(0, 30) : when == 1 ? pick(30, 300) : pick(300, 6000));
   return p;
 }
 
@@ -183,7 +184,7 @@ Outcome run_case(const Soak& s, const Plan& plan) {
   const std::string err = fmt::format("/tmp/schedlab-soak-{}.stderr", getpid());
   const auto started = Clock::now();
   o.pid = start_schedlab({s.schedlab, "run", "spawn", "--autogroup", "off", "--cgroup-depth", "3", "--sysctl",
-                 fmt::format("{}={}", kSysctl, s.value), "--duration", "2", "--runs", "2", "--quiet"},
+                 fmt::format("{}={}", kSysctl, s.value), "--duration", "2", "--runs", "3", "--quiet"},
                 err);
   std::optional<int> status = ended_before(o.pid, started + plan.moment);
   o.interrupted = !status;
