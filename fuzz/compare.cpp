@@ -30,12 +30,47 @@ std::vector<CompareOptions> option_sets(const std::vector<ResultSet>& sets) {
   return all;
 }
 
+// Whether `text` is well-formed UTF-8.  The reader only accepts valid
+// UTF-8, so every string a style prints started valid; a style that cuts a
+// label in the middle of a character breaks the terminal or the mail.
+bool valid_utf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const size_t len = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > text.size()) return false;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return false;
+    i += len;
+  }
+  return true;
+}
+
+// The fields of each CSV record (RFC 4180 quoting: a quoted field may hold
+// commas, doubled quotes and newlines).
+std::vector<size_t> csv_record_widths(std::string_view csv) {
+  std::vector<size_t> widths;
+  size_t fields = 1;
+  bool quoted = false;
+  for (char ch : csv) {
+    if (ch == '"') quoted = !quoted;
+    else if (ch == ',' && !quoted) ++fields;
+    else if (ch == '\n' && !quoted) {
+      widths.push_back(fields);
+      fields = 1;
+    }
+  }
+  return widths;
+}
+
+// Every style, and what scripts and mail readers rely on: the JSON parses,
+// every CSV record has the header's number of fields, all text is UTF-8.
 void print_every_style(const Comparison& c) {
-  (void)format_mmtests(c);
-  (void)format_lkp(c);
-  (void)format_markdown(c);
-  (void)format_csv(c);
-  (void)format_compare_json(c);
+  const std::string text = format_mmtests(c) + format_lkp(c) + format_markdown(c);
+  fuzz::require(valid_utf8(text), "text styles print valid UTF-8", text);
+  const std::string csv = format_csv(c);
+  const auto widths = csv_record_widths(csv);
+  for (size_t w : widths) fuzz::require(w == widths.front(), "every CSV record as wide as the header", csv);
+  fuzz::require(ordered_json::accept(format_compare_json(c)), "--style json is JSON", "");
 }
 
 }  // namespace
