@@ -67,7 +67,7 @@ struct Outcome {
   std::string restore;                 // what `schedlab restore` said, after SIGKILL
   std::vector<std::string> leftovers;  // this run's: the case is clean when empty
   std::vector<std::string> foreign;    // other runs', shown only
-  std::string stderr_tail;
+  std::string stderr_text;             // kept for unclean cases
 };
 
 Plan plan_case(std::mt19937_64& rng) {
@@ -116,7 +116,7 @@ bool exists(const std::string& path) {
 }
 
 // Which of the run's changes were in place when the signal went.
-std::string changes_in_place(pid_t pid) {
+std::string changes_in_place(pid_t pid, const std::string& original_autogroup) {
   std::vector<std::string> seen;
   if (exists(fmt::format("{}/{}.json", kJournalDir, pid))) seen.push_back("journal");
   for (const char* root : {"/sys/fs/cgroup/unified", "/sys/fs/cgroup/cpu", "/sys/fs/cgroup"})
@@ -124,7 +124,7 @@ std::string changes_in_place(pid_t pid) {
       seen.push_back("chain");
       break;
     }
-  if (bench::read_sysctl(kAutogroup) == "0") seen.push_back("autogroup off");
+  if (bench::read_sysctl(kAutogroup) != original_autogroup) seen.push_back("autogroup off");
   return seen.empty() ? "nothing yet" : fmt::format("{}", fmt::join(seen, ", "));
 }
 
@@ -189,7 +189,7 @@ Outcome run_case(const Soak& s, const Plan& plan) {
   std::optional<int> status = ended_before(o.pid, started + plan.moment);
   o.interrupted = !status;
   if (!status) {
-    o.at_signal = changes_in_place(o.pid);
+    o.at_signal = changes_in_place(o.pid, s.originals.at(kAutogroup));
     kill(o.pid, plan.signal);
     int st = 0;
     waitpid(o.pid, &st, 0);
@@ -204,7 +204,7 @@ Outcome run_case(const Soak& s, const Plan& plan) {
     if (o.leftovers.empty() || Clock::now() >= deadline) break;
     std::this_thread::sleep_for(milliseconds(100));
   }
-  if (!o.leftovers.empty()) o.stderr_tail = schedlab::sys::read_text(err).value_or("");
+  if (!o.leftovers.empty()) o.stderr_text = schedlab::sys::read_text(err).value_or("");
   std::remove(err.c_str());
   return o;
 }
@@ -217,7 +217,7 @@ void print_case(int n, const Plan& plan, const Outcome& o) {
   fmt::print("{} -> {}\n", line, o.leftovers.empty() ? "clean" : "NOT CLEAN");
   for (const auto& l : o.leftovers) fmt::print("      left: {}\n", l);
   for (const auto& l : o.foreign) fmt::print("      (another run's: {})\n", l);
-  if (!o.leftovers.empty() && !o.stderr_tail.empty()) fmt::print("      its stderr:\n{}", o.stderr_tail);
+  if (!o.leftovers.empty() && !o.stderr_text.empty()) fmt::print("      its stderr:\n{}", o.stderr_text);
   std::fflush(stdout);
 }
 
