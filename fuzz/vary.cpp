@@ -35,6 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<VaryAxis> axes;
   for (size_t i = 1; i < lines.size(); ++i)
     if (!fuzz::accepted([&] { axes.push_back(parse_vary(lines[i])); })) return 0;
-  for (const auto& assignment : expand_axes(axes)) run_variant(w, assignment);
+  std::vector<Assignment> variants;
+  if (!fuzz::accepted([&] { variants = expand_axes(axes); })) return 0;
+  for (const auto& assignment : variants) run_variant(w, assignment);
   return 0;
 }
