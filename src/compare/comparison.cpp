@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "compare/emulation.h"
 #include "compare/spec_check.h"
 #include "core/error.h"
 #include "stats/descriptive.h"
@@ -220,6 +221,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
     note_outliers(m, c.sets, c.notes);
     c.metrics.push_back(std::move(m));
   }
+  withhold_emulated_marks(c);
   note_if_not_interleaved(c, c.notes);
   note_warnings(c, c.notes);
   return c;
