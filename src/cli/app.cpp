@@ -45,6 +45,11 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
                                         "'schedlab run WORKLOAD --help' lists its options");
   run->prefix_command();
   run->footer("workloads: " + workload_names(workloads));
+  auto* kernels = app.add_subcommand("kernels", "boot kernels in QEMU guests and run a spec in each, boots "
+                                                "interleaved: schedlab kernels --kernel NAME=VMLINUZ ... -- run "
+                                                "WORKLOAD [options]; see 'schedlab kernels --help'");
+  kernels->prefix_command();
+  kernels->set_help_flag();  // its --help is kernels_command's own, which knows the options
   app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
   app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
                                 "cgroups, sched features, mounts), from its journal");
@@ -106,11 +111,12 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (app.got_subcommand("restore")) return restore_command();
   // Commands that change the system first undo what a dead run left; the
   // read-only ones never touch the system and only say that it is needed.
-  if (run->parsed() || suite->parsed() || check->parsed()) restore_leftovers();
+  if (run->parsed() || suite->parsed() || check->parsed() || kernels->parsed()) restore_leftovers();
   else hint_leftovers();
   if (auto status = store_commands.run()) return *status;
   const std::vector<std::string> argv_record(argv, argv + argc);
   if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
+  if (kernels->parsed()) return kernels_command(workloads, kernels->remaining(), argv_record);
   if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store);
   if (check->parsed()) return check_command(workloads, chk, argv_record);
   if (compare->parsed())

@@ -14,6 +14,9 @@ namespace schedlab {
 // `schedlab run ...` line that reproduces the set).
 int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
                 const std::vector<std::string>& argv);
+// `schedlab kernels [options] -- run WORKLOAD [options]` (cli/kernels_command.cpp).
+int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+                    const std::vector<std::string>& argv);
 int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
 int restore_command();
