@@ -83,6 +83,9 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   check->add_flag("--trust-baseline", chk.trust_baseline,
                   "run what the baseline asks even when it is a command or changes sysctls or sched "
                   "features (a baseline file is code)");
+  check->add_option("--kernel", chk.kernel, "boot this kernel in a guest shaped like the baseline's and judge it "
+                                           "there (the baseline comes from schedlab kernels)")
+      ->type_name("VMLINUZ[:INITRD]");
   check->add_flag("--no-wait", chk.no_wait, "exit 125 instead of waiting for another run's global controls");
   add_store_options(*check, chk.store, true);
   std::string suite_name, suite_scale = "quick", suite_json;

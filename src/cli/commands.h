@@ -29,6 +29,7 @@ struct CheckOptions {
   bool trust_baseline = false;  // run a baseline's command, sysctls and sched features
   bool no_wait = false;
   StoreOptionTexts store;
+  std::string kernel;  // --kernel VMLINUZ[:INITRD]: judge that kernel in a guest (cli/check_kernel.h)
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);
