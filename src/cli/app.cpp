@@ -94,6 +94,10 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   suite->add_option("name", suite_name, "quick or lkml")->required();
   suite->add_option("--scale", suite_scale, "lkml: quick (default) or full");
   suite->add_option("--json", suite_json, "keep every result file in this directory");
+  std::string suite_kernel_list;
+  suite->add_option("--kernels", suite_kernel_list, "lkml: run each scenario on these kernels in QEMU guests, "
+                                                "boots interleaved (see schedlab kernels)")
+      ->type_name("[NAME=]VMLINUZ[:INITRD],...");
   StoreOptionTexts suite_store;
   add_store_options(*suite, suite_store, true);
   bool env_json = false;
@@ -120,7 +124,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   const std::vector<std::string> argv_record(argv, argv + argc);
   if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
   if (kernels->parsed()) return kernels_command(workloads, kernels->remaining(), argv_record);
-  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store);
+  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store,
+                                              suite_kernel_list);
   if (check->parsed()) return check_command(workloads, chk, argv_record);
   if (compare->parsed())
     return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force,

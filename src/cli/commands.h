@@ -20,8 +20,9 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
 int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
 int restore_command();
+// `kernels`: lkml's scenarios on these kernels in guests (cli/suite_kernels.h); "" = on this host.
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store);
+                  const std::string& json_dir, const StoreOptionTexts& store, const std::string& kernels = "");
 // `schedlab check` as typed (checked by check_command itself: its bad
 // input exits 255, not 2, so that git bisect run stops).
 struct CheckOptions {
