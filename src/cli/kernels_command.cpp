@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "cli/kernels_options.h"
+#include "cli/run_parse.h"
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
@@ -67,16 +68,7 @@ std::optional<KernelsTexts> parse_options(std::vector<std::string> args) {
   KernelsTexts texts;
   add_kernels_options(app, texts);
   app.get_option("--kernel")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) {
-      app.exit(e);
-      return std::nullopt;
-    }
-    throw UsageError(fmt::format("{} (see 'schedlab kernels --help')", e.what()));
-  }
+  if (!parse_or_help(app, std::move(args), "schedlab kernels --help")) return std::nullopt;
   return texts;
 }
 

@@ -22,6 +22,20 @@ const Workload& find_workload(const WorkloadRegistry& workloads, const std::vect
                                guess ? fmt::format(" (did you mean '{}'?)", *guess) : ""));
 }
 
+bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::string& help_command) {
+  std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {
+      app.exit(e);
+      return false;
+    }
+    throw UsageError(fmt::format("{} (see '{}')", e.what(), help_command));
+  }
+  return true;
+}
+
 std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
   CLI::App app{fmt::format("{}: {} (reproduces {})", w.info().name, w.info().summary,
                            w.info().reproduces),
@@ -31,16 +45,7 @@ std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> a
   add_run_options(app, parsed.texts);
   add_store_options(app, parsed.store, true);
   WorkloadOptions workload_options(app, w.info());
-  std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) {
-      app.exit(e);
-      return std::nullopt;
-    }
-    throw UsageError(fmt::format("{} (see 'schedlab run {} --help')", e.what(), w.info().name));
-  }
+  if (!parse_or_help(app, std::move(args), "schedlab run " + w.info().name + " --help")) return std::nullopt;
   parsed.workload_options.emplace(workload_options);
   return parsed;
 }

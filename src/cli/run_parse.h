@@ -21,6 +21,11 @@ struct ParsedRun {
   StoreOptionTexts store;
 };
 
+// Parses `args` (a subcommand's words, in order) into `app`'s bindings;
+// false when --help was shown.  Throws UsageError with CLI11's message and
+// "(see 'HELP_COMMAND')".
+bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::string& help_command);
+
 // Parses the options after WORKLOAD; nullopt when --help was shown.
 // Throws UsageError for what CLI11 refuses.  Shared by `run` and by
 // `kernels`, which checks the spec its guests will run before booting.
