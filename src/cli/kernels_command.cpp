@@ -75,7 +75,8 @@ std::optional<KernelsTexts> parse_options(std::vector<std::string> args) {
 // Says, before the first boot, what will run and under what.
 void announce(const guest::KernelsPlan& plan, std::ostream& out) {
   std::vector<std::string> names;
-  for (const auto& k : plan.kernels) names.push_back(fmt::format("{} ({})", k.name, k.release));
+  for (const auto& k : plan.kernels)
+    names.push_back(k.name == k.release ? k.name : fmt::format("{} ({})", k.name, k.release));
   const auto& shape = plan.site.shape;
   out << fmt::format("schedlab kernels: {} x {} boots under {}, {} vCPUs{}, {} MiB, seed {}\n",
                      fmt::join(names, ", "), plan.boots, guest::to_string(plan.accel.accel), shape.vcpus,
