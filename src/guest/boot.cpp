@@ -15,6 +15,7 @@
 #include "sys/affinity.h"
 #include "sys/helper_process.h"
 #include "sys/proc_files.h"
+#include "sys/reaper.h"
 #include "sys/safe_files.h"
 #include "sys/tasks.h"
 #include "workloads/scratch_dir.h"
@@ -196,6 +197,12 @@ void collect(BootOutcome& out, const RunDir& run, const GuestCommand& c) {
     if (auto text = guest_file(run.shared() + "/" + name)) out.outputs[name] = std::move(*text);
 }
 
+// Last of all, whatever is left of the boot's processes: helpers' children
+// that left the helpers' process groups and were re-parented to us.
+struct ReapLeftovers {
+  ~ReapLeftovers() { sys::kill_all_children(); }
+};
+
 }  // namespace
 
 const char* to_string(BootOutcome::Kind kind) {
@@ -210,7 +217,8 @@ const char* to_string(BootOutcome::Kind kind) {
 
 BootOutcome boot_guest(const BootSite& site, const KernelFiles& kernel, const Initramfs& initramfs,
                        const GuestCommand& command, Journal& journal, sys::SignalGate& gate) {
-  GuardStack guards;  // declared first: the directory goes after every process that used it
+  const ReapLeftovers reap;
+  GuardStack guards;  // the directory goes after every process that used it
   const RunDir run{make_scratch_dir("schedlab-guest", journal, guards)};
   stage_shared(site, command, run);
   BootOutcome out;

@@ -114,9 +114,12 @@ void HelperProcess::stop() noexcept {
     }
     status_ = status;
   }
-  // Members of the group re-parented to us (we are a subreaper) once their
-  // parent died; none may be left even as a zombie.
-  while (waitpid(-pid_, nullptr, WNOHANG) > 0) {
+  // Members of the group (virtiofsd's sandboxed child) were re-parented to
+  // us, a subreaper, when the leader died: wait until every one is gone, so
+  // none is still exiting when we return.
+  for (;;) {
+    if (waitpid(-pid_, nullptr, 0) > 0 || errno == EINTR) continue;
+    break;  // ECHILD: no child of ours is left in the group
   }
   pid_ = -1;
 }
