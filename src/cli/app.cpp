@@ -45,11 +45,6 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
                                         "'schedlab run WORKLOAD --help' lists its options");
   run->prefix_command();
   run->footer("workloads: " + workload_names(workloads));
-  auto* kernels = app.add_subcommand("kernels", "boot kernels in QEMU guests and run a spec in each, boots "
-                                                "interleaved: schedlab kernels --kernel NAME=VMLINUZ ... -- run "
-                                                "WORKLOAD [options]; see 'schedlab kernels --help'");
-  kernels->prefix_command();
-  kernels->set_help_flag();  // its --help is kernels_command's own, which knows the options
   app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
   app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
                                 "cgroups, sched features, mounts), from its journal");
@@ -100,6 +95,11 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
       ->type_name("[NAME=]VMLINUZ[:INITRD],...");
   StoreOptionTexts suite_store;
   add_store_options(*suite, suite_store, true);
+  auto* kernels = app.add_subcommand("kernels", "boot kernels in QEMU guests and run a spec in each, boots "
+                                                "interleaved: schedlab kernels --kernel NAME=VMLINUZ ... -- run "
+                                                "WORKLOAD [options]; see 'schedlab kernels --help'");
+  kernels->prefix_command();
+  kernels->set_help_flag();  // its --help is kernels_command's own, which knows the options
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
