@@ -113,13 +113,14 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
   if (spec.empty())
     throw UsageError("kernels: missing the spec after '--': schedlab kernels --kernel NAME=VMLINUZ ... -- run "
                      "WORKLOAD [options]");
+  // Before the initramfs is written to the cache, so that an interrupt
+  // unwinds through every guard (a temporary file included) from here on.
+  sys::SignalGate gate;
   auto request = make_kernels_request(workloads, *texts, spec, argv);
   if (!request) return 0;
   guest::KernelsPlan& plan = request->plan;
   std::ostringstream discard;
   std::ostream& out = request->quiet ? discard : std::cout;
-
-  sys::SignalGate gate;  // before the first boot: an interrupt unwinds through every guard
   sys::become_child_subreaper();
   Journal journal;
   plan.accel = guest::choose_accel(request->accel, plan.kernels.front().vmlinuz, plan.site.qemu,

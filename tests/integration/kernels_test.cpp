@@ -61,7 +61,7 @@ void expect_nothing_left() {
   EXPECT_TRUE(run_directories().empty()) << "a guest's run directory is left";
   for (pid_t pid : leftover_children())
     ADD_FAILURE() << "left behind: " << pid << " "
-                  << sys::read_text("/proc/" + std::to_string(pid) + "/cmdline").value_or("?");
+                  << sys::read_text("/proc/" + std::to_string(pid) + "/status").value_or("?").substr(0, 400);
 }
 
 // Waits (a hang guard, not a timing assertion) until `ready()`.
@@ -226,6 +226,12 @@ TEST_F(Kernels, BadInputIsOneLineAndExit2) {
     EXPECT_EQ(o.status, 2) << args[2] << ": " << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   }
+  // check --kernel needs a baseline measured in a guest: a host's is bad input (255, bisect stops).
+  ASSERT_EQ(run_schedlab({"run", "spawn", "--duration", "200ms", "--runs", "2", "--quiet", "--json",
+                          dir_.file("host.json")}).status, 0);
+  const auto o = run_schedlab({"check", "--kernel", cloud_->arg.substr(6), "--baseline", dir_.file("host.json")});
+  EXPECT_EQ(o.status, 255) << o.err;
+  EXPECT_NE(o.err.find("measured in a guest"), std::string::npos) << o.err;
   expect_nothing_left();
 }
 
