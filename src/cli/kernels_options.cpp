@@ -137,17 +137,18 @@ std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& t
 }  // namespace
 
 void add_kernels_options(CLI::App& app, KernelsTexts& t) {
-  app.add_option("--kernel", t.kernels, "a kernel under test, [NAME=]VMLINUZ[:INITRD] (repeat per kernel)")
+  app.add_option("--kernel", t.kernels, "a kernel under test (repeat per kernel)")
       ->type_name("[NAME=]VMLINUZ[:INITRD]");
-  app.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks (default 5)");
-  app.add_option("--vcpus", t.vcpus, "vCPUs per guest (default: the --host-cpus count, else 2)");
-  app.add_option("--memory", t.memory, "guest RAM: 512M, 2G (default 2G)");
-  app.add_option("--host-cpus", t.host_cpus, "pin vCPU i to the i-th of these host CPUs (e.g. 2-3)");
-  app.add_option("--append", t.append, "more kernel command line for every guest");
-  app.add_option("--accel", t.accel, "kvm or tcg (default: kvm when a probe boot shows it runs guests, else tcg)");
-  app.add_option("--deadline", t.deadline, "per boot (default: 2 minutes + 3x what the spec should take)");
-  app.add_option("--seed", t.seed, "the order of the boots (default: random; recorded)");
-  app.add_option("--json", t.json, "write the result file (rewritten after every boot)");
+  app.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks (default 5)")->type_name("N");
+  app.add_option("--vcpus", t.vcpus, "vCPUs per guest (default: the --host-cpus count, else 2)")->type_name("N");
+  app.add_option("--memory", t.memory, "guest RAM: 512M, 2G (default 2G)")->type_name("SIZE");
+  app.add_option("--host-cpus", t.host_cpus, "pin vCPU i to the i-th of these host CPUs (e.g. 2-3)")->type_name("LIST");
+  app.add_option("--append", t.append, "more kernel command line for every guest")->type_name("ARGS");
+  app.add_option("--accel", t.accel, "default: kvm when a probe boot shows it runs guests, else tcg")
+      ->type_name("kvm|tcg");
+  app.add_option("--deadline", t.deadline, "per boot (default: 2 minutes + 3x what the spec should take)")->type_name("TIME");
+  app.add_option("--seed", t.seed, "the order of the boots (default: random; recorded)")->type_name("N");
+  app.add_option("--json", t.json, "write the result file (rewritten after every boot)")->type_name("FILE");
   app.add_flag("--quiet", t.quiet, "nothing on stdout");
   add_store_options(app, t.store, true);
 }
