@@ -222,6 +222,8 @@ BootOutcome boot_guest(const BootSite& site, const KernelFiles& kernel, const In
   const RunDir run{make_scratch_dir("schedlab-guest", journal, guards)};
   stage_shared(site, command, run);
   BootOutcome out;
+  out.guest_argv = {"schedlab"};
+  out.guest_argv.insert(out.guest_argv.end(), command.args.begin(), command.args.end());
   out.emulator_cpus = emulator_cpus(site.shape);
   std::optional<sys::CpuMask> mask;
   if (!out.emulator_cpus.empty()) mask.emplace(out.emulator_cpus);

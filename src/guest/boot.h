@@ -52,6 +52,7 @@ struct BootOutcome {
   std::vector<std::string> console_tail;   // its last 20 lines
   double seconds = 0;                      // QEMU's start to its end: boot to result
   std::optional<double> run_uptime_s, exit_uptime_s;  // the guest's clock at the command's start and end
+  std::vector<std::string> guest_argv;      // what the guest ran: schedlab ARGS...
   std::vector<std::string> qemu_argv;
   std::vector<VcpuPin> pinning;
   std::vector<int> emulator_cpus;          // where QEMU's other threads and virtiofsd ran; empty = anywhere

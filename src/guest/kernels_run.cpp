@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <string.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/cpu_list.h"
@@ -23,6 +24,7 @@ ordered_json describe_boot(const BootPlace& place, const BootOutcome& o, const s
   if (o.run_uptime_s) b["guest_command_uptime_s"] = *o.run_uptime_s;
   if (o.exit_uptime_s) b["guest_exit_uptime_s"] = *o.exit_uptime_s;
   if (!seed.empty()) b["seed"] = seed;
+  b["command"] = o.guest_argv;
   ordered_json pins = ordered_json::array();
   for (const auto& p : o.pinning) pins.push_back({{"vcpu", p.vcpu}, {"host_cpu", p.host_cpu}});
   b["pinning"] = pins;
@@ -113,11 +115,12 @@ class KernelsRun {
   }
 
   GuestCommand command(const KernelFiles& kernel, const std::string& seed) const {
+    std::vector<std::string> ours = {"--json", kResultFile, "--no-store", "--label", kernel.name};
+    if (!seed.empty()) ours.insert(ours.end(), {"--seed", seed});
     GuestCommand c;
     c.args = plan_.run_args;
-    for (const char* a : {"--json", kResultFile, "--no-store", "--label"}) c.args.push_back(a);
-    c.args.push_back(kernel.name);
-    if (!seed.empty()) c.args.insert(c.args.end(), {"--seed", seed});
+    // Before a command workload's own "--", if there is one.
+    c.args.insert(std::find(c.args.begin(), c.args.end(), "--"), ours.begin(), ours.end());
     c.outputs = {kResultFile};
     return c;
   }

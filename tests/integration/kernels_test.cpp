@@ -134,6 +134,9 @@ TEST_F(Kernels, APanicIsAnErrorWithTheConsolesLastLines) {
   EXPECT_EQ(o.status, 4) << o.err;
   const auto set = read_json(dir_.file("p.json"))["sets"][0];
   EXPECT_EQ(set["status"], "ERROR");
+  const auto command = set["guest"]["boots"][0]["command"];  // kernels' own options go before the command's --
+  const std::vector<std::string> last(command.end() - 4, command.end());
+  EXPECT_EQ(last, (std::vector<std::string>{"--", "sh", "-c", "echo c > /proc/sysrq-trigger"})) << command.dump();
   EXPECT_NE(set["error"].get<std::string>().find("panic"), std::string::npos) << set["error"];
   EXPECT_NE(set["error"].get<std::string>().find("Kernel panic - not syncing"), std::string::npos) << set["error"];
   const auto tail = set["guest"]["boots"][0]["console_tail"];
