@@ -96,7 +96,11 @@ void print_results(const std::vector<ResultSet>& sets, const std::optional<std::
   if (sets.size() > 1 && all_pass) {
     CompareOptions o;
     o.paired = true;
-    out << "\n" << format_mmtests(build_comparison(sets, o));
+    try {
+      out << "\n" << format_mmtests(build_comparison(sets, o));
+    } catch (const Error& e) {  // the sets are kept all the same; compare --force can still show them
+      out << "\nno comparison: " << e.what() << "\n";
+    }
   } else {
     for (const auto& set : sets) out << format_summary(set);
   }
