@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/help_formatter.h"
 #include "cli/kernels_options.h"
 #include "cli/run_parse.h"
 #include "compare/comparison.h"
@@ -64,6 +65,7 @@ std::optional<KernelsTexts> parse_options(std::vector<std::string> args) {
   CLI::App app{"kernels: boot each kernel in a QEMU guest and run the spec after '--' in every boot, boots "
                "alternating in randomized blocks",
                "schedlab kernels"};
+  use_wrapping_help(app);
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   KernelsTexts texts;
   add_kernels_options(app, texts);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "cli/help_formatter.h"
 #include "core/error.h"
 
 namespace schedlab {
@@ -40,6 +41,7 @@ std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> a
   CLI::App app{fmt::format("{}: {} (reproduces {})", w.info().name, w.info().summary,
                            w.info().reproduces),
                "schedlab run " + w.info().name};
+  use_wrapping_help(app);
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   ParsedRun parsed;
   add_run_options(app, parsed.texts);

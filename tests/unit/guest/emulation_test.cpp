@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "report/compare_reporters.h"
 #include "report/result_file.h"
 #include "support/sample_result.h"
@@ -43,7 +45,11 @@ TEST(Emulation, NoDifferenceIsMarkedBetweenEmulatedSets) {
   EXPECT_FALSE(test->available);
   EXPECT_FALSE(test->significant);
   const std::string text = format_mmtests(c);
-  EXPECT_EQ(text.find('*'), std::string::npos) << text;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)  // the notes' legend explains '*'; no row carries one
+    if (line.rfind("note:", 0) != 0 && line.rfind("     ", 0) != 0) {
+      EXPECT_EQ(line.find('*'), std::string::npos) << text;
+    }
   EXPECT_NE(text.find("measured under emulation"), std::string::npos) << text;
 }
 
