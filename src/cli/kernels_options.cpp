@@ -1,6 +1,7 @@
 #include "cli/kernels_options.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -74,6 +75,8 @@ void refuse_inner(const ParsedRun& p) {
   if (p.texts.json_given) refuse("--json", "the result goes to the file of schedlab kernels --json");
   if (!p.texts.label.empty()) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
   if (!p.store.store.empty() || p.store.no_store) refuse("--store/--no-store", "give them to schedlab kernels");
+  if (p.texts.force || p.texts.append)
+    refuse("--force/--append", "the result file is schedlab kernels --json's (--force there replaces it)");
 }
 
 ResultSet describe_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment) {
@@ -149,6 +152,7 @@ void add_kernels_options(CLI::App& app, KernelsTexts& t) {
   app.add_option("--deadline", t.deadline, "per boot (default: 2 minutes + 3x what the spec should take)")->type_name("TIME");
   app.add_option("--seed", t.seed, "the order of the boots (default: random; recorded)")->type_name("N");
   app.add_option("--json", t.json, "write the result file (rewritten after every boot)")->type_name("FILE");
+  app.add_flag("--force", t.force, "replace an existing --json file");
   app.add_flag("--quiet", t.quiet, "nothing on stdout");
   add_store_options(app, t.store, true);
 }
@@ -201,6 +205,10 @@ std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workl
   const GuestShape shape = parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);
   if (!t.json.empty()) {
     check_writable("--json", t.json);
+    // As run's --json: a bisect baseline is one typo away from being overwritten.
+    struct stat st {};
+    if (lstat(t.json.c_str(), &st) == 0 && !t.force)
+      throw UsageError("--json", t.json, "a new file (this one exists: --force replaces it)");
     r.json = t.json;
   }
   r.quiet = t.quiet;

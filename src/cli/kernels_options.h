@@ -24,6 +24,7 @@ struct KernelsTexts {
   std::string deadline;              // per boot; "" = derived from the spec
   std::string seed;
   std::string json;
+  bool force = false;                // --force: replace an existing --json file
   bool quiet = false;
   StoreOptionTexts store;
 };

@@ -27,7 +27,7 @@ std::vector<std::string> kernels_arguments(std::vector<std::string> run_args, co
   for (const auto& k : kernels) args.insert(args.end(), {"--kernel", k});
   // The scenarios name CPUs by this host's affinity: the guest gets as many.
   args.insert(args.end(), {"--boots", boots, "--vcpus", std::to_string(sys::affinity_of(0).size()), "--seed", "1",
-                           "--quiet", "--json", json});
+                           "--quiet", "--force", "--json", json});
   for (const auto& s : store_arguments(store)) args.push_back(s);
   args.push_back("--");
   args.push_back("run");

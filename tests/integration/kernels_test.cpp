@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <optional>
 #include <thread>
@@ -325,6 +326,7 @@ TEST_F(Kernels, CheckJudgesABisectStepsKernelInAGuest) {
 }
 
 TEST_F(KernelsSmoke, BadInputIsOneLineAndExit2) {
+  std::ofstream(dir_.file("exists.json")) << "{}\n";  // --json refuses an existing file without --force
   const std::vector<std::vector<std::string>> cases = {
       {"kernels", "--", "run", "spawn"},
       {"kernels", "--kernel", cloud_->arg, "--boots", "0", "--", "run", "spawn"},
@@ -334,6 +336,8 @@ TEST_F(KernelsSmoke, BadInputIsOneLineAndExit2) {
       {"kernels", "--kernel", "x=/nonexistent/vmlinuz", "--", "run", "spawn"},
       {"kernels", "--kernel", cloud_->arg, "--kernel", cloud_->arg, "--", "run", "spawn"},
       {"kernels", "--kernel", cloud_->arg, "--", "run", "spawn", "--json", "x.json"},
+      {"kernels", "--kernel", cloud_->arg, "--", "run", "spawn", "--append"},
+      {"kernels", "--kernel", cloud_->arg, "--json", dir_.file("exists.json"), "--", "run", "spawn"},
       {"kernels", "--kernel", cloud_->arg, "--", "spawn"},
       {"kernels", "--kernel", cloud_->arg},
       {"suite", "lkml", "--kernels", cloud_->arg},
