@@ -77,6 +77,9 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   check->add_flag("--trust-baseline", chk.trust_baseline,
                   "run what the baseline asks even when it is a command or changes sysctls or sched "
                   "features (a baseline file is code)");
+  check->add_option("--kernel", chk.kernel, "boot this kernel in a guest shaped like the baseline's and judge it "
+                                           "there (the baseline comes from schedlab kernels)")
+      ->type_name("VMLINUZ[:INITRD]");
   check->add_flag("--no-wait", chk.no_wait, "exit 125 instead of waiting for another run's global controls");
   add_store_options(*check, chk.store, true);
   PlanOptions plan_options;
@@ -93,8 +96,17 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   suite->add_option("name", suite_name, "quick or lkml")->required();
   suite->add_option("--scale", suite_scale, "lkml: quick (default) or full");
   suite->add_option("--json", suite_json, "keep every result file in this directory");
+  std::string suite_kernel_list;
+  suite->add_option("--kernels", suite_kernel_list, "lkml: run each scenario on these kernels in QEMU guests, "
+                                                "boots interleaved (see schedlab kernels)")
+      ->type_name("[NAME=]VMLINUZ[:INITRD],...");
   StoreOptionTexts suite_store;
   add_store_options(*suite, suite_store, true);
+  auto* kernels = app.add_subcommand("kernels", "boot kernels in QEMU guests and run a spec in each, boots "
+                                                "interleaved: schedlab kernels --kernel NAME=VMLINUZ ... -- run "
+                                                "WORKLOAD [options]; see 'schedlab kernels --help'");
+  kernels->prefix_command();
+  kernels->set_help_flag();  // its --help is kernels_command's own, which knows the options
   bool env_json = false;
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
@@ -113,12 +125,14 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (app.got_subcommand("restore")) return restore_command();
   // Commands that change the system first undo what a dead run left; the
   // read-only ones never touch the system and only say that it is needed.
-  if (run->parsed() || suite->parsed() || check->parsed()) restore_leftovers();
+  if (run->parsed() || suite->parsed() || check->parsed() || kernels->parsed()) restore_leftovers();
   else hint_leftovers();
   if (auto status = store_commands.run()) return *status;
   const std::vector<std::string> argv_record(argv, argv + argc);
   if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
-  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store);
+  if (kernels->parsed()) return kernels_command(workloads, kernels->remaining(), argv_record);
+  if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store,
+                                              suite_kernel_list);
   if (check->parsed()) return check_command(workloads, chk, argv_record);
   if (compare->parsed())
     return compare_command(cmp);

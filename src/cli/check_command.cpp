@@ -15,6 +15,7 @@
 #include <iostream>
 
 #include "check/verdict.h"
+#include "cli/check_kernel.h"
 #include "cli/commands.h"
 #include "cli/run_setup.h"
 #include "cli/run_spec_io.h"
@@ -269,16 +270,19 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
                   const std::vector<std::string>& argv) {
   CheckArgs a;
   Loaded loaded;
+  std::optional<GuestCheck> in_guest;
   try {
     a = parse_args(options, argv);
-    load(workloads, a, loaded);
-    describe_plan(*loaded.setup, *loaded.good, a);
+    if (!options.kernel.empty()) in_guest = prepare_guest_check(workloads, options, argv);
+    else load(workloads, a, loaded);
+    if (!in_guest) describe_plan(*loaded.setup, *loaded.good, a);
   } catch (const Interrupted&) {
     throw;
   } catch (const std::exception& e) {  // UsageError, and whatever a malformed file made a library throw
     std::cerr << "schedlab: " << e.what() << " (check exits 255 so that git bisect run stops)\n";
     return kUsageExit;
   }
+  if (in_guest) return run_guest_check(*in_guest);
   try {
     return measure(a, loaded);
   } catch (const Interrupted&) {

@@ -25,11 +25,15 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
 // The seconds a `schedlab run ARGS` will take by its options alone: runs,
 // variants, warmup and window (0 for loop-bound runs, which say nothing).
 double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
+// `schedlab kernels [options] -- run WORKLOAD [options]` (cli/kernels_command.cpp).
+int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+                    const std::vector<std::string>& argv);
 int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
 int restore_command();
+// `kernels`: lkml's scenarios on these kernels in guests (cli/suite_kernels.h); "" = on this host.
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store);
+                  const std::string& json_dir, const StoreOptionTexts& store, const std::string& kernels = "");
 // `schedlab check` as typed (checked by check_command itself: its bad
 // input exits 255, not 2, so that git bisect run stops).
 struct CheckOptions {
@@ -37,6 +41,7 @@ struct CheckOptions {
   bool trust_baseline = false;  // run a baseline's command, sysctls and sched features
   bool no_wait = false;
   StoreOptionTexts store;
+  std::string kernel;  // --kernel VMLINUZ[:INITRD]: judge that kernel in a guest (cli/check_kernel.h)
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/help_formatter.h"
 #include "cli/run_options.h"
+#include "cli/run_parse.h"
 #include "cli/run_setup.h"
 #include "cli/result_sink.h"
 #include "cli/run_spec_io.h"
@@ -32,49 +33,6 @@
 
 namespace schedlab {
 namespace {
-
-const Workload& find_workload(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
-  if (args.empty() || args.front().empty() || args.front()[0] == '-') {
-    std::string names;
-    for (const auto& item : workloads.items()) names += (names.empty() ? "" : ", ") + item->info().name;
-    throw UsageError("run: missing WORKLOAD; one of " + names + " (see 'schedlab list')");
-  }
-  if (const Workload* w = workloads.find(args.front())) return *w;
-  auto guess = workloads.did_you_mean(args.front());
-  throw UsageError(fmt::format("run: unknown workload '{}'{}; see 'schedlab list'", args.front(),
-                               guess ? fmt::format(" (did you mean '{}'?)", *guess) : ""));
-}
-
-// The command line as typed, before --vary is expanded.
-struct ParsedRun {
-  RunOptionTexts texts;
-  std::optional<WorkloadOptions> workload_options;
-  StoreOptionTexts store;
-};
-
-std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
-  CLI::App app{fmt::format("{}: {} (reproduces {})", w.info().name, w.info().summary,
-                           w.info().reproduces),
-               "schedlab run " + w.info().name};
-  use_wrapping_help(app);
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  ParsedRun parsed;
-  add_run_options(app, parsed.texts);
-  add_store_options(app, parsed.store, true);
-  WorkloadOptions workload_options(app, w.info());
-  std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) {
-      app.exit(e);
-      return std::nullopt;
-    }
-    throw UsageError(fmt::format("{} (see 'schedlab run {} --help')", e.what(), w.info().name));
-  }
-  parsed.workload_options.emplace(workload_options);
-  return parsed;
-}
 
 std::uint64_t parse_seed(const std::string& text) {
   if (text.empty()) return std::random_device{}();

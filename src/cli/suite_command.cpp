@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/suite_kernels.h"
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
@@ -133,9 +134,10 @@ class ResultDir {
 }  // namespace
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store) {
+                  const std::string& json_dir, const StoreOptionTexts& store, const std::string& kernels_text) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
+  const auto kernels = suite_kernels(name, kernels_text);  // empty: on this host
   to_store_choice(store);  // a bad --store is refused before the first run
   std::error_code ec;
   if (!json_dir.empty() && !fs::is_directory(json_dir, ec))
@@ -154,12 +156,16 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
     double after = 0;
     for (size_t k = i + 1; k < runs.size(); ++k) after += nominal[k];
     const RunPresentation shown{true, fmt::format("suite {} {}/{}: ", name, i + 1, runs.size()), after};
-    worst = std::max(worst, run_one(workloads, runs[i], file, shown, store));
+    worst = std::max(worst, kernels.empty() ? run_one(workloads, runs[i], file, shown, store)
+                                            : run_scenario_on_kernels(workloads, runs[i].name, runs[i].args, kernels,
+                                                                      file, store));
     done.emplace_back(runs[i], file);
     if (name == "lkml" && fs::exists(file)) {
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
       try {
-        std::cout << format_mmtests(build_comparison(read_result_file(file).sets, CompareOptions{}));
+        const auto sets = read_result_file(file).sets;
+        std::cout << (kernels.empty() ? format_mmtests(build_comparison(sets, CompareOptions{}))
+                                      : format_kernel_comparisons(sets, kernels.size()));
       } catch (const Error& e) {
         std::cout << "no comparison: " << e.what() << "\n";
       }

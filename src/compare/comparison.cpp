@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "compare/emulation.h"
 #include "compare/machine_speed.h"
 #include "compare/notes.h"
 #include "compare/spec_check.h"
@@ -182,6 +183,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
     if (c.metrics.empty()) note_unreachable(c, m);
     c.metrics.push_back(std::move(m));
   }
+  withhold_emulated_marks(c);  // before any note that depends on a difference being marked
   note_if_not_interleaved(c);
   note_machine_speed(c);
   note_warnings(c);

@@ -20,6 +20,8 @@ struct Note {
 namespace note_rank {
 inline constexpr int kNotCompared = 0, kBusy = 1, kSpeed = 2, kDrift = 3, kNoTest = 4, kUnreachable = 5,
                      kFidelity = 6, kOutlier = 7;
+// Sets measured under emulation (compare/emulation.h): as important as a set not compared.
+inline constexpr int kEmulated = 0;
 }
 
 // The notes each concern produces; build_comparison calls them in turn.

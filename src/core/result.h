@@ -35,6 +35,7 @@ struct RunRecord {
   int index = 0;            // 1-based, in execution order within the set
   int block = 0;            // --vary: the randomized block it ran in (1-based); 0 otherwise
   int sequence = -1;        // 0-based position in the whole experiment, all sets; -1 unknown
+  int boot = 0;             // `kernels`: the guest boot it ran in (1-based, per kernel); 0 otherwise
   std::string started;      // UTC, RFC 3339 with microseconds
   double window_s = 0;      // the measurement window (or elapsed time in iteration mode)
   MetricValues values;
@@ -84,6 +85,12 @@ struct ResultSet {
   std::vector<RunRecord> warmup_runs;  // executed first and discarded: never summarized
   std::vector<std::string> argv;       // the command line that produced the set, when known
   std::vector<Warning> warnings;
+  // `kernels`: how the guest was booted (kernel, accelerator, QEMU command
+  // line, size, pinning, each boot); null for a set measured on this host.
+  ordered_json guest;
+  // Measured in an emulated machine (QEMU's TCG): the figures say nothing
+  // about performance, and compare marks no difference unless --force.
+  bool emulated = false;
 
   // Summaries of every metric over the runs (computed, not stored state).
   std::map<std::string, Summary> summarize() const;

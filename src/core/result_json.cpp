@@ -49,6 +49,7 @@ RunRecord run_from_json(const ordered_json& j, const std::string& where) {
   run.started = j.value("started", std::string());
   run.block = whole_number_or(j, "block", 0, where);
   run.sequence = whole_number_or(j, "sequence", -1, where);
+  run.boot = whole_number_or(j, "boot", 0, where);
   run.window_s = field(j, "window_s", where).get<double>();
   for (const auto& [name, value] : field(j, "values", where).items())
     run.values.set(name, value.get<double>());
@@ -81,6 +82,8 @@ ResultSet set_from_json(const ordered_json& j, const std::string& where) {
   for (const auto& run : j.value("warmup_runs", ordered_json::array()))
     set.warmup_runs.push_back(run_from_json(run, fmt::format("{}.warmup_runs[{}]", where, i++)));
   set.argv = j.value("argv", std::vector<std::string>{});
+  set.emulated = j.value("emulated", false);
+  set.guest = j.value("guest", ordered_json());
   for (const auto& warning : j.value("warnings", ordered_json::array()))
     set.warnings.push_back({warning.at("kind").get<std::string>(),
                             whole_number_or(warning, "run", 0, where + ".warnings"),
@@ -95,6 +98,7 @@ void to_json(ordered_json& j, const ResultSet& set) {
   j["label"] = set.label;
   j["status"] = to_string(set.status);
   if (set.status != Status::kPass) j["error"] = set.error;
+  if (set.emulated || !set.guest.is_null()) j["emulated"] = set.emulated;
   j["warnings"] = ordered_json::array();
   for (const auto& w : set.warnings)
     j["warnings"].push_back({{"kind", w.kind}, {"run", w.run}, {"detail", w.detail}});
@@ -107,6 +111,7 @@ void to_json(ordered_json& j, const ResultSet& set) {
                    {"applied", set.scenario.applied},
                    {"not_applied", set.scenario.not_applied}};
   j["environment"] = set.environment;
+  if (!set.guest.is_null()) j["guest"] = set.guest;
   auto& metrics = j["metrics"] = ordered_json::object();
   for (const auto& m : set.metrics)
     metrics[m.name] = {{"unit", m.unit}, {"better", to_string(m.better)},
@@ -117,6 +122,7 @@ void to_json(ordered_json& j, const ResultSet& set) {
     ordered_json r = {{"index", run.index}};
     if (run.block > 0) r["block"] = run.block;
     if (run.sequence >= 0) r["sequence"] = run.sequence;
+    if (run.boot > 0) r["boot"] = run.boot;
     r["started"] = run.started;
     r["window_s"] = run.window_s;
     r["values"] = values;

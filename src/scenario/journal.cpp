@@ -44,6 +44,18 @@ std::string refused_change(const JournalRecord& record, const RestoreRoots& root
   return "";
 }
 
+// A journal this schedlab cannot read (another version's, with changes it
+// does not know) whose writer still runs is that writer's to undo: its pid
+// and start time, when they can be read at all.
+bool owner_alive(const std::string& text) {
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    return same_process_alive(j.at("pid").get<long>(), j.at("start_time").get<unsigned long long>());
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 RestoreReport restore_one(const fs::path& file, const RestoreRoots& roots) {
   RestoreReport report;
   report.journal = file.string();
@@ -53,6 +65,7 @@ RestoreReport restore_one(const fs::path& file, const RestoreRoots& roots) {
     text = sys::read_regular_file(file.string(), kJournalLimit);
     record = parse_journal(text);
   } catch (const std::exception& e) {
+    if (owner_alive(text)) return {};
     report.failed.push_back(fmt::format("unreadable journal ({}); it was left in place: undo by hand "
                                         "what it lists and delete it; {}",
                                         e.what(), readable_whats(text)));
@@ -176,11 +189,13 @@ std::vector<std::string> stale_journals(const std::string& dir) {
   std::vector<std::string> stale;
   if (!sys::private_dir_problem(dir).empty()) return stale;
   for (const auto& file : journal_files(dir)) {
+    std::string text;
     try {
-      const JournalRecord r = parse_journal(sys::read_regular_file(file.string(), kJournalLimit));
+      text = sys::read_regular_file(file.string(), kJournalLimit);
+      const JournalRecord r = parse_journal(text);
       if (!same_process_alive(r.pid, r.start_time)) stale.push_back(file.string());
     } catch (const std::exception&) {
-      stale.push_back(file.string());  // unreadable: restore will say so
+      if (!owner_alive(text)) stale.push_back(file.string());  // unreadable: restore will say so
     }
   }
   return stale;

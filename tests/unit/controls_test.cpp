@@ -2,6 +2,9 @@
 // sched features, the cgroup chain, the journal and restore.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "core/error.h"
@@ -11,6 +14,7 @@
 #include "scenario/sched_feature_control.h"
 #include "scenario/sysctl_control.h"
 #include "support/temp_dir.h"
+#include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
 #include <cstring>
@@ -227,6 +231,22 @@ TEST(Journal, AMalformedJournalDoesNotStopTheOthers) {
   EXPECT_EQ(unreadable, 5);
   EXPECT_EQ(restored, 1);
   EXPECT_EQ(root.read("sys/a"), "original");
+}
+
+// A journal another schedlab version wrote, with a change this one does not
+// know, is its writer's while that writer runs: not replayed, not reported.
+TEST(Journal, ALiveWritersUnreadableJournalIsLeftAlone) {
+  TempDir root;
+  const RestoreRoots roots = fixture_roots(root);
+  const std::string dir = root.file("journal");
+  fs::create_directories(dir);
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
+  root.write("journal/9.json", fmt::format("{{\"pid\": {}, \"start_time\": {}, \"changes\": [{{\"kind\": "
+                                           "\"trace-instance\", \"what\": \"a newer change\"}}]}}",
+                                           getpid(), sys::start_time_of(getpid()).value_or(0)));
+  EXPECT_TRUE(restore_stale_journals(dir, &roots).empty());
+  EXPECT_TRUE(stale_journals(dir).empty());
+  EXPECT_TRUE(fs::exists(root.file("journal/9.json")));
 }
 
 // A truncated journal still tells a person what to undo by hand.

@@ -1,0 +1,229 @@
+#include "cli/kernels_options.h"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+
+#include "cli/run_parse.h"
+#include "cli/run_setup.h"
+#include "cli/run_spec_io.h"
+#include "cli/vary.h"
+#include "core/cpu_list.h"
+#include "core/duration.h"
+#include "core/error.h"
+#include "core/whole_number.h"
+#include "env/environment.h"
+#include "guest/initramfs.h"
+#include "report/result_file.h"
+#include "sys/affinity.h"
+
+namespace schedlab {
+namespace {
+
+using guest::GuestShape;
+
+constexpr std::uint64_t kMinMemoryMib = 256, kMaxMemoryMib = 1u << 20;
+
+std::uint64_t parse_memory(const std::string& text) {
+  std::string number = text;
+  std::uint64_t scale = 1;  // MiB
+  if (!number.empty() && (number.back() == 'G' || number.back() == 'g')) {
+    scale = 1024;
+    number.pop_back();
+  } else if (!number.empty() && (number.back() == 'M' || number.back() == 'm')) {
+    number.pop_back();
+  }
+  const auto n = parse_whole_number<std::uint64_t>(number, 1, kMaxMemoryMib);
+  if (!n || *n * scale < kMinMemoryMib || *n * scale > kMaxMemoryMib)
+    throw UsageError("--memory", text, "a guest size from 256M to 1024G: 512M, 2G, or MiB as a number (2048)");
+  return *n * scale;
+}
+
+std::vector<int> parse_host_cpus(const std::string& text) {
+  const auto cpus = parse_cpu_list("--host-cpus", text);
+  const auto mine = sys::affinity_of(0);
+  for (int c : cpus)
+    if (std::find(mine.begin(), mine.end(), c) == mine.end())
+      throw UsageError("--host-cpus", text, fmt::format("CPUs this process may run on ({})", format_cpu_list(mine)));
+  return cpus;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  if (text.empty()) return std::random_device{}();
+  if (auto seed = parse_whole_number<std::uint64_t>(text, 0, UINT64_MAX)) return *seed;
+  throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
+}
+
+// The spec every guest runs, checked here with the command line's own
+// parsers (what only the guest can check — its CPUs — the guest checks).
+struct GuestSpec {
+  ParsedRun parsed;
+  std::vector<ResultSet> described;  // per --vary variant
+  int runs = 1;
+  double expected_s = 0;             // what the runs of one boot should take
+};
+
+void refuse_inner(const ParsedRun& p) {
+  auto refuse = [](const char* option, const char* why) {
+    throw UsageError(fmt::format("kernels: -- run ... {}: {}", option, why));
+  };
+  if (p.texts.json_given) refuse("--json", "the result goes to the file of schedlab kernels --json");
+  if (!p.texts.label.empty()) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
+  if (!p.store.store.empty() || p.store.no_store) refuse("--store/--no-store", "give them to schedlab kernels");
+  if (p.texts.force || p.texts.append)
+    refuse("--force/--append", "the result file is schedlab kernels --json's (--force there replaces it)");
+}
+
+ResultSet describe_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment) {
+  RunOptionTexts texts = parsed.texts;
+  WorkloadOptions options = *parsed.workload_options;
+  for (const auto& [key, value] : assignment) apply_assignment(key, value, texts, options);
+  const RunSpec spec = make_run_spec(w, texts, options);
+  ResultSet set;
+  set.tool = ordered_json::object();
+  write_run_spec(spec, set);
+  set.label = assignment.empty() ? "" : assignment_label(assignment);
+  set.metrics = w.info().metrics;
+  return set;
+}
+
+std::optional<GuestSpec> parse_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& spec) {
+  if (spec.empty() || spec.front() != "run")
+    throw UsageError(fmt::format("kernels: after '--' comes the spec every guest runs, 'run WORKLOAD [options]'{}",
+                                 spec.empty() ? "" : fmt::format("; found '{}'", spec.front())));
+  const std::vector<std::string> args(spec.begin() + 1, spec.end());
+  const Workload& w = find_workload(workloads, args);
+  auto parsed = parse_run(w, {args.begin() + 1, args.end()});
+  if (!parsed) return std::nullopt;
+  refuse_inner(*parsed);
+  GuestSpec g{std::move(*parsed), {}, 1, 0};
+  std::vector<VaryAxis> axes;
+  for (const auto& v : g.parsed.texts.vary) axes.push_back(parse_vary(v));
+  for (const auto& assignment : expand_axes(axes)) g.described.push_back(describe_variant(w, g.parsed, assignment));
+  const RunOptions options = to_run_options(g.parsed.texts);
+  g.runs = options.runs;
+  const double per_run = to_seconds(options.window() + options.warmup + options.wait_idle.value_or(std::chrono::seconds(0)));
+  g.expected_s = static_cast<double>(g.described.size() * static_cast<std::size_t>(options.runs + options.warmup_runs)) *
+                 (per_run + 5);  // 5 s: each run's setup and teardown in a slow guest
+  return g;
+}
+
+// Boot allowance plus three times the spec's own time: TCG boots slowly and
+// runs a guest's setup many times slower than the host.
+std::chrono::nanoseconds deadline_for(const std::string& text, double expected_s) {
+  if (!text.empty()) return parse_duration("--deadline", text, false);
+  return std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                          std::chrono::duration<double>(3 * expected_s));
+}
+
+std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& texts) {
+  if (texts.empty()) throw UsageError("kernels: --kernel NAME=VMLINUZ[:INITRD] is required (once per kernel)");
+  std::vector<guest::KernelFiles> kernels;
+  for (const auto& text : texts) {
+    kernels.push_back(guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", text)));
+    const auto& k = kernels.back();
+    guest::check_qemu_path("--kernel", k.vmlinuz);
+    if (!k.modules.empty()) guest::check_qemu_path("--kernel (its modules)", k.modules);
+    for (std::size_t i = 0; i + 1 < kernels.size(); ++i)
+      if (kernels[i].name == k.name)
+        throw UsageError("--kernel", text, fmt::format("a NAME no other --kernel has ('{}' is taken; name them: "
+                                                       "A=VMLINUZ)", k.name));
+  }
+  return kernels;
+}
+
+}  // namespace
+
+void add_kernels_options(CLI::App& app, KernelsTexts& t) {
+  app.add_option("--kernel", t.kernels, "a kernel under test (repeat per kernel)")
+      ->type_name("[NAME=]VMLINUZ[:INITRD]");
+  app.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks (default 5)")->type_name("N");
+  app.add_option("--vcpus", t.vcpus, "vCPUs per guest (default: the --host-cpus count, else 2)")->type_name("N");
+  app.add_option("--memory", t.memory, "guest RAM: 512M, 2G (default 2G)")->type_name("SIZE");
+  app.add_option("--host-cpus", t.host_cpus, "pin vCPU i to the i-th of these host CPUs (e.g. 2-3)")->type_name("LIST");
+  app.add_option("--append", t.append, "more kernel command line for every guest")->type_name("ARGS");
+  app.add_option("--accel", t.accel, "default: kvm when a probe boot shows it runs guests, else tcg")
+      ->type_name("kvm|tcg");
+  app.add_option("--deadline", t.deadline, "per boot (default: 2 minutes + 3x what the spec should take)")->type_name("TIME");
+  app.add_option("--seed", t.seed, "the order of the boots (default: random; recorded)")->type_name("N");
+  app.add_option("--json", t.json, "write the result file (rewritten after every boot)")->type_name("FILE");
+  app.add_flag("--force", t.force, "replace an existing --json file");
+  app.add_flag("--quiet", t.quiet, "nothing on stdout");
+  add_store_options(app, t.store, true);
+}
+
+GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory, const std::string& host_cpus,
+                             const std::string& append) {
+  GuestShape shape;
+  if (!host_cpus.empty()) shape.host_cpus = parse_host_cpus(host_cpus);
+  shape.vcpus = shape.host_cpus.empty() ? 2 : static_cast<int>(shape.host_cpus.size());
+  if (!vcpus.empty()) {
+    const auto n = parse_whole_number(vcpus, 1, 255);
+    if (!n) throw UsageError("--vcpus", vcpus, "a whole number from 1 to 255");
+    if (!shape.host_cpus.empty() && *n != shape.vcpus)
+      throw UsageError("--vcpus", vcpus, fmt::format("one vCPU per --host-cpus CPU ({})", shape.vcpus));
+    shape.vcpus = *n;
+  }
+  shape.memory_mib = parse_memory(memory);
+  if (append.find_first_of("\n\r") != std::string::npos) throw UsageError("--append", append, "one line");
+  shape.append = append;
+  return shape;
+}
+
+guest::BootSite make_boot_site(const GuestShape& shape, std::chrono::nanoseconds deadline) {
+  guest::BootSite site;
+  site.qemu = guest::find_qemu();
+  site.accel = guest::Accel::kTcg;
+  site.shape = shape;
+  site.deadline = deadline;
+  site.schedlab = std::filesystem::read_symlink("/proc/self/exe").string();
+  site.worker = locate_worker();
+  const char* tmp = std::getenv("TMPDIR");
+  guest::check_qemu_path("TMPDIR (where each boot's directory goes)", tmp && *tmp ? tmp : "/tmp");
+  return site;
+}
+
+std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workloads, const KernelsTexts& t,
+                                                   const std::vector<std::string>& spec,
+                                                   const std::vector<std::string>& argv) {
+  auto g = parse_spec(workloads, spec);
+  if (!g) return std::nullopt;
+  KernelsRequest r;
+  guest::KernelsPlan& plan = r.plan;
+  plan.kernels = locate_kernels(t.kernels);
+  const auto boots = parse_whole_number(t.boots, 1, 1000);
+  if (!boots) throw UsageError("--boots", t.boots, "a whole number from 1 to 1000");
+  plan.boots = *boots;
+  plan.seed = parse_seed(t.seed);
+  if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
+  if (!t.accel.empty()) r.accel = t.accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
+  const GuestShape shape = parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);
+  if (!t.json.empty()) {
+    check_writable("--json", t.json);
+    // As run's --json: a bisect baseline is one typo away from being overwritten.
+    struct stat st {};
+    if (lstat(t.json.c_str(), &st) == 0 && !t.force)
+      throw UsageError("--json", t.json, "a new file (this one exists: --force replaces it)");
+    r.json = t.json;
+  }
+  r.quiet = t.quiet;
+  r.store = to_store_choice(t.store);
+  plan.run_args = spec;
+  plan.seed_per_block = g->described.size() > 1 && g->parsed.texts.seed.empty();
+  plan.runs_per_boot = g->runs;
+  plan.described = std::move(g->described);
+  plan.argv = argv;
+  plan.site = make_boot_site(shape, deadline_for(t.deadline, g->expected_s));
+  r.cache_dir = guest::guest_cache_dir();
+  guest::check_qemu_path("XDG_CACHE_HOME (the initramfs cache)", r.cache_dir);
+  for (const auto& k : plan.kernels) plan.images.push_back(guest::prepare_initramfs("--kernel", k, r.cache_dir));
+  plan.host_environment = collect_environment();
+  return r;
+}
+
+}  // namespace schedlab

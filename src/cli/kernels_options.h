@@ -1,0 +1,62 @@
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/store_options.h"
+#include "guest/kernels_run.h"
+#include "workloads/builtin.h"
+
+namespace schedlab {
+
+// `schedlab kernels` as typed: CLI11 binds to these texts, our parsers
+// check them.
+struct KernelsTexts {
+  std::vector<std::string> kernels;  // [NAME=]VMLINUZ[:INITRD], repeatable
+  std::string boots = "5";
+  std::string vcpus;                 // default: the --host-cpus count, else 2
+  std::string memory = "2G";
+  std::string host_cpus;
+  std::string append;
+  std::string accel;                 // "" = KVM if a probe boot shows it runs guests, else TCG
+  std::string deadline;              // per boot; "" = derived from the spec
+  std::string seed;
+  std::string json;
+  bool force = false;                // --force: replace an existing --json file
+  bool quiet = false;
+  StoreOptionTexts store;
+};
+
+void add_kernels_options(CLI::App& app, KernelsTexts& texts);
+
+// Everything checked before the first boot, except the accelerator (its
+// probe boots a guest).
+struct KernelsRequest {
+  guest::KernelsPlan plan;
+  std::optional<guest::Accel> accel;  // --accel
+  std::optional<std::string> json;
+  bool quiet = false;
+  store::StoreChoice store;
+  std::string cache_dir;  // initramfs images and the KVM probe's verdict
+};
+
+// Checks the texts and `spec` (the words after "--": run WORKLOAD
+// [options]) and finds and prepares each kernel (its initramfs, built or
+// taken from the cache).  Throws UsageError naming the option, the value
+// and what is allowed; Error when the host lacks QEMU, virtiofsd, busybox
+// or root.  nullopt when the spec's --help was shown.
+std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workloads, const KernelsTexts& texts,
+                                                   const std::vector<std::string>& spec,
+                                                   const std::vector<std::string>& argv);
+
+// --vcpus, --memory, --host-cpus and --append, checked against this host.
+guest::GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory,
+                                    const std::string& host_cpus, const std::string& append);
+
+// What every guest needs on the host: QEMU, virtiofsd, the binaries to copy
+// in, a run directory QEMU's option syntax can name.
+guest::BootSite make_boot_site(const guest::GuestShape& shape, std::chrono::nanoseconds deadline);
+
+}  // namespace schedlab

@@ -1,0 +1,55 @@
+// `schedlab run WORKLOAD [options]` as typed: which workload, and its
+// options parsed by CLI11 into texts our parsers check later.
+#include "cli/run_parse.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cli/help_formatter.h"
+#include "core/error.h"
+
+namespace schedlab {
+
+const Workload& find_workload(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
+  if (args.empty() || args.front().empty() || args.front()[0] == '-') {
+    std::string names;
+    for (const auto& item : workloads.items()) names += (names.empty() ? "" : ", ") + item->info().name;
+    throw UsageError("run: missing WORKLOAD; one of " + names + " (see 'schedlab list')");
+  }
+  if (const Workload* w = workloads.find(args.front())) return *w;
+  auto guess = workloads.did_you_mean(args.front());
+  throw UsageError(fmt::format("run: unknown workload '{}'{}; see 'schedlab list'", args.front(),
+                               guess ? fmt::format(" (did you mean '{}'?)", *guess) : ""));
+}
+
+bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::string& help_command) {
+  std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {
+      app.exit(e);
+      return false;
+    }
+    throw UsageError(fmt::format("{} (see '{}')", e.what(), help_command));
+  }
+  return true;
+}
+
+std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
+  CLI::App app{fmt::format("{}: {} (reproduces {})", w.info().name, w.info().summary,
+                           w.info().reproduces),
+               "schedlab run " + w.info().name};
+  use_wrapping_help(app);
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  ParsedRun parsed;
+  add_run_options(app, parsed.texts);
+  add_store_options(app, parsed.store, true);
+  WorkloadOptions workload_options(app, w.info());
+  if (!parse_or_help(app, std::move(args), "schedlab run " + w.info().name + " --help")) return std::nullopt;
+  parsed.workload_options.emplace(workload_options);
+  return parsed;
+}
+
+}  // namespace schedlab

@@ -1,0 +1,97 @@
+#include "guest/accel_choice.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "guest/console_log.h"
+#include "guest/wait_until.h"
+#include "scenario/guard_stack.h"
+#include "sys/helper_process.h"
+#include "sys/proc_files.h"
+#include "sys/safe_files.h"
+#include "workloads/scratch_dir.h"
+
+namespace schedlab::guest {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A real KVM prints the banner well under a second after QEMU starts; TCG
+// takes one to four.  A nested host that cannot run guests prints nothing.
+constexpr auto kProbeDeadline = std::chrono::seconds(10);
+
+struct KvmVerdict {
+  bool runs = false;
+  std::string detail;
+};
+
+std::string exit_text(int status) {
+  return WIFSIGNALED(status) ? fmt::format("killed by signal {}", WTERMSIG(status))
+                             : fmt::format("exit status {}", WEXITSTATUS(status));
+}
+
+// Boots `image` under KVM with a bare console and watches for the banner.
+KvmVerdict probe_boot(const std::string& image, const QemuInstall& qemu, Journal& journal, sys::SignalGate& gate) {
+  GuardStack guards;
+  const std::string dir = make_scratch_dir("schedlab-guest", journal, guards);
+  const GuestShape shape{1, 256, {}, ""};
+  const BootFiles files{image, "", dir + "/console.log", "", "", ""};
+  std::vector<std::string> argv = {qemu.qemu};
+  for (auto& a : qemu_arguments(Accel::kKvm, shape, files)) argv.push_back(std::move(a));
+  sys::HelperProcess process({argv, dir + "/qemu.log", nullptr, ""});
+  const auto start = Clock::now();
+  bool banner = false;
+  wait_until(gate, start + kProbeDeadline, [&] {
+    banner = read_console(sys::read_text(files.console).value_or("")).banner;
+    return banner || process.exited();
+  });
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (banner) return {true, fmt::format("a KVM probe boot printed the kernel's banner after {:.1f} s", seconds)};
+  if (const auto status = process.exited()) {
+    const auto log = last_lines(sys::read_text(dir + "/qemu.log").value_or(""), 1);
+    return {false, fmt::format("a KVM probe boot's QEMU ended at once ({}){}", exit_text(*status),
+                               log.empty() ? "" : ": " + log.front())};
+  }
+  return {false, fmt::format("a KVM probe boot printed nothing in {} s (a nested host that cannot run guests)",
+                             kProbeDeadline.count())};
+}
+
+KvmVerdict probe_kvm(const std::string& image, const QemuInstall& qemu, const std::string& cache_dir,
+                     Journal& journal, sys::SignalGate& gate) {
+  if (access("/dev/kvm", R_OK | W_OK) != 0)
+    return {false, fmt::format("/dev/kvm: {}", errno == ENOENT ? "absent" : std::strerror(errno))};
+  const std::string cache = cache_dir + "/kvm-probe.json";
+  const nlohmann::json key = {{"boot_id", sys::read_line("/proc/sys/kernel/random/boot_id").value_or("")},
+                              {"qemu", qemu.qemu},
+                              {"qemu_version", qemu.version}};
+  try {
+    const auto kept = nlohmann::json::parse(sys::read_regular_file(cache, 64 * 1024));
+    if (kept.at("key") == key) return {kept.at("runs").get<bool>(), kept.at("detail").get<std::string>() + " (this host boot)"};
+  } catch (const std::exception&) {  // absent, or from another boot: probe again
+  }
+  const KvmVerdict v = probe_boot(image, qemu, journal, gate);
+  const nlohmann::json kept = {{"key", key}, {"runs", v.runs}, {"detail", v.detail}};
+  sys::write_file_atomically(cache, kept.dump() + "\n", 0600);
+  return v;
+}
+
+}  // namespace
+
+AccelChoice choose_accel(std::optional<Accel> requested, const std::string& image, const QemuInstall& qemu,
+                         const std::string& cache_dir, Journal& journal, sys::SignalGate& gate) {
+  if (requested == Accel::kTcg) return {Accel::kTcg, "--accel tcg", false};
+  const KvmVerdict v = probe_kvm(image, qemu, cache_dir, journal, gate);
+  if (v.runs) return {Accel::kKvm, v.detail, false};
+  if (requested == Accel::kKvm)
+    throw Error(ExitStatus::kNotApplied, fmt::format("--accel kvm: KVM does not run guests here: {}; --accel tcg "
+                                                     "runs the same boots under emulation", v.detail));
+  return {Accel::kTcg, "KVM does not run guests here: " + v.detail, true};
+}
+
+}  // namespace schedlab::guest

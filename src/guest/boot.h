@@ -1,0 +1,72 @@
+#pragma once
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "guest/initramfs.h"
+#include "guest/kernel_files.h"
+#include "guest/qemu_command.h"
+#include "scenario/journal.h"
+#include "sys/signals.h"
+
+namespace schedlab::guest {
+
+// What every boot of one invocation shares.
+struct BootSite {
+  QemuInstall qemu;
+  Accel accel = Accel::kTcg;
+  GuestShape shape;
+  std::chrono::nanoseconds deadline{};  // from QEMU's start to its exit
+  std::string schedlab, worker;         // the binaries the guest runs (copied in)
+};
+
+// What the guest runs: `schedlab ARGS...` in /shared, given `inputs`
+// (file name -> content, put in /shared first) and bringing back `outputs`
+// (file names in /shared) with its stdout, stderr and exit status.
+struct GuestCommand {
+  std::vector<std::string> args;
+  std::map<std::string, std::string> inputs;
+  std::vector<std::string> outputs;
+};
+
+// A vCPU thread and the host CPU it was pinned to.
+struct VcpuPin {
+  int vcpu = 0;
+  int host_cpu = 0;
+};
+
+struct BootOutcome {
+  enum class Kind {
+    kCompleted,  // the command ran; exit_status is its status
+    kNoBoot,     // QEMU ended without the command's status (no boot, /init failed)
+    kPanic,      // the kernel panicked
+    kDeadline,   // still running at the deadline: killed
+  };
+  Kind kind = Kind::kNoBoot;
+  int exit_status = -1;
+  std::map<std::string, std::string> outputs;  // those that exist
+  std::string stdout_text, stderr_text;
+  std::string problem;                     // one line when not kCompleted
+  std::vector<std::string> console_tail;   // its last 20 lines
+  double seconds = 0;                      // QEMU's start to its end: boot to result
+  std::optional<double> run_uptime_s, exit_uptime_s;  // the guest's clock at the command's start and end
+  std::vector<std::string> guest_argv;      // what the guest ran: schedlab ARGS...
+  std::vector<std::string> qemu_argv;
+  std::vector<VcpuPin> pinning;
+  std::vector<int> emulator_cpus;          // where QEMU's other threads and virtiofsd ran; empty = anywhere
+};
+const char* to_string(BootOutcome::Kind kind);
+
+// Boots `kernel` once: a run directory (journaled, removed on every path),
+// the two virtiofsd (the host's root read-only, the shared directory
+// writable), QEMU with its vCPUs pinned, the command, then QEMU's end or
+// the deadline.  Nothing it started outlives it: QEMU and virtiofsd are
+// killed and reaped, also when a signal interrupts (Interrupted is thrown
+// after that).  Host-side failures (virtiofsd or QEMU cannot start) throw
+// Error; what happens in the guest is the outcome.
+BootOutcome boot_guest(const BootSite& site, const KernelFiles& kernel, const Initramfs& initramfs,
+                       const GuestCommand& command, Journal& journal, sys::SignalGate& gate);
+
+}  // namespace schedlab::guest

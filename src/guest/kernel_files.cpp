@@ -1,0 +1,127 @@
+#include "guest/kernel_files.h"
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "core/error.h"
+
+namespace schedlab::guest {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_file(const std::string& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec);
+}
+
+bool is_dir(const std::string& path) {
+  std::error_code ec;
+  return fs::is_directory(path, ec);
+}
+
+std::uint16_t le16(std::string_view s, std::size_t at) {
+  return static_cast<std::uint16_t>(static_cast<unsigned char>(s[at]) |
+                                    static_cast<unsigned char>(s[at + 1]) << 8);
+}
+
+// The first 64 KiB of a file: the setup header and the version string are there.
+std::string image_head(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(64 * 1024, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return head;
+}
+
+std::string absolute(const std::string& path) {
+  std::error_code ec;
+  const fs::path p = fs::absolute(path, ec);
+  return (ec ? fs::path(path) : p).lexically_normal().string();
+}
+
+// The configuration beside the image (DIR/config-R), or a source tree's .config.
+std::string find_config(const fs::path& image, const std::string& release) {
+  const fs::path beside = image.parent_path() / ("config-" + release);
+  if (is_file(beside)) return beside.string();
+  const std::string s = image.string();
+  const std::string tail = "/arch/x86/boot/bzImage";
+  if (s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0) {
+    const fs::path dot_config = fs::path(s.substr(0, s.size() - tail.size())) / ".config";
+    if (is_file(dot_config)) return dot_config.string();
+  }
+  return "";
+}
+
+// ROOT/lib/modules/R (or ROOT/usr/lib/modules/R) for ROOT/boot/vmlinuz-R.
+std::string find_modules(const fs::path& image, const std::string& release) {
+  if (image.parent_path().filename() != "boot") return "";
+  const fs::path root = image.parent_path().parent_path();
+  for (const char* lib : {"lib/modules", "usr/lib/modules"}) {
+    const fs::path dir = root / lib / release;
+    if (is_dir(dir)) return dir.string();
+  }
+  return "";
+}
+
+void check_name(const std::string& option, const std::string& text, const std::string& name) {
+  static const std::regex ok("[A-Za-z0-9][A-Za-z0-9._+-]*");
+  if (!std::regex_match(name, ok))
+    throw UsageError(option, text, "NAME=VMLINUZ[:INITRD] with a NAME of letters, digits and . _ + - "
+                                   "(it labels the result set)");
+}
+
+}  // namespace
+
+std::string image_release(std::string_view image) {
+  // Boot protocol (Documentation/arch/x86/boot.rst): "HdrS" at 0x202, the
+  // version at 0x206, kernel_version at 0x20E (an offset from 0x200).
+  if (image.size() < 0x210 || image.substr(0x202, 4) != "HdrS" || le16(image, 0x206) < 0x200) return "";
+  const std::size_t at = 0x200u + le16(image, 0x20E);
+  if (at >= image.size()) return "";
+  const std::string_view text = image.substr(at);
+  const std::size_t end = text.find_first_of(std::string_view(" \0", 2));
+  return end == std::string_view::npos ? "" : std::string(text.substr(0, end));
+}
+
+KernelArg parse_kernel_arg(const std::string& option, const std::string& text) {
+  KernelArg arg;
+  std::string rest = text;
+  if (const auto eq = text.find('='); eq != std::string::npos) {
+    arg.name = text.substr(0, eq);
+    check_name(option, text, arg.name);
+    rest = text.substr(eq + 1);
+  }
+  const auto colon = rest.rfind(':');
+  const bool split = colon != std::string::npos && !is_file(rest);
+  arg.vmlinuz = split ? rest.substr(0, colon) : rest;
+  if (split) arg.initrd = rest.substr(colon + 1);
+  if (arg.vmlinuz.empty() || (split && arg.initrd.empty()))
+    throw UsageError(option, text, "[NAME=]VMLINUZ[:INITRD], e.g. cloud=/boot/vmlinuz-6.1.0-57-cloud-amd64");
+  return arg;
+}
+
+KernelFiles locate_kernel(const std::string& option, const KernelArg& arg) {
+  const std::string shown = arg.name.empty() ? arg.vmlinuz : arg.name + "=" + arg.vmlinuz;
+  if (!is_file(arg.vmlinuz)) throw UsageError(option, shown, "a kernel image that exists (VMLINUZ)");
+  if (!arg.initrd.empty() && !is_file(arg.initrd))
+    throw UsageError(option, arg.initrd, "an initrd that exists (VMLINUZ:INITRD)");
+  KernelFiles k;
+  k.vmlinuz = absolute(arg.vmlinuz);
+  k.initrd = arg.initrd.empty() ? "" : absolute(arg.initrd);
+  k.release = image_release(image_head(k.vmlinuz));
+  if (k.release.empty())
+    throw UsageError(option, shown, "an x86 bzImage (vmlinuz, arch/x86/boot/bzImage): this file has "
+                                    "no boot-protocol header");
+  k.name = arg.name.empty() ? k.release : arg.name;
+  k.config = find_config(k.vmlinuz, k.release);
+  k.modules = find_modules(k.vmlinuz, k.release);
+  return k;
+}
+
+}  // namespace schedlab::guest

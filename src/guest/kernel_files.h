@@ -1,0 +1,43 @@
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace schedlab::guest {
+
+// One kernel under test as given: `[NAME=]VMLINUZ[:INITRD]`.
+struct KernelArg {
+  std::string name;  // "" = the image's release
+  std::string vmlinuz;
+  std::string initrd;  // "" = none
+};
+
+// Parses the text of `option` (--kernel, --kernels, check --kernel).  The
+// name is what precedes the first '='; the initrd what follows the last ':'
+// unless the whole text names a file.  Throws UsageError naming the option,
+// the value and what is allowed.
+KernelArg parse_kernel_arg(const std::string& option, const std::string& text);
+
+// Everything about a kernel image that booting it needs, found beside it.
+struct KernelFiles {
+  std::string name;     // the set's label
+  std::string vmlinuz;  // absolute
+  std::string initrd;   // absolute, or ""
+  std::string release;  // from the image's own header
+  std::string config;   // its build configuration, or "" (see locate_kernel)
+  std::string modules;  // its lib/modules/RELEASE tree, or ""
+};
+
+// Checks the image and finds its release, configuration and modules in the
+// layouts a kernel comes in: a Debian package unpacked with dpkg-deb -x or
+// an installed kernel (ROOT/boot/vmlinuz-R, ROOT/boot/config-R,
+// ROOT/lib/modules/R or ROOT/usr/lib/modules/R), and a kernel source tree
+// (arch/x86/boot/bzImage with the tree's .config).  Throws UsageError naming
+// `option` when a file is missing or the image is not an x86 bzImage.
+KernelFiles locate_kernel(const std::string& option, const KernelArg& arg);
+
+// The release ("6.1.0-57-cloud-amd64") from a bzImage's setup header: the
+// kernel_version string the boot protocol points to.  "" when `image` is
+// not a bzImage of boot protocol 2.00 or later.
+std::string image_release(std::string_view image);
+
+}  // namespace schedlab::guest

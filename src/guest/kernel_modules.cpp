@@ -1,0 +1,123 @@
+#include "guest/kernel_modules.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "core/error.h"
+#include "env/kernel_config.h"
+#include "guest/elf_file.h"
+#include "sys/proc_files.h"
+
+namespace schedlab::guest {
+namespace {
+
+namespace fs = std::filesystem;
+
+// What the guest's /init must find before its first mount.
+struct Needed {
+  const char* option;
+  const char* module;
+};
+constexpr Needed kNeeded[] = {
+    {"CONFIG_VIRTIO_PCI", "virtio_pci"}, {"CONFIG_VIRTIO_FS", "virtiofs"}, {"CONFIG_OVERLAY_FS", "overlay"}};
+
+// Module names use '_' and '-' interchangeably; the kernel shows '_'.
+std::string canonical(std::string name) {
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+// The modules of a lib/modules/RELEASE tree: canonical name -> file, and
+// the names built into the kernel (modules.builtin).
+class ModuleTree {
+ public:
+  explicit ModuleTree(const std::string& dir) : dir_(dir) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      const std::string file = it->path().filename().string();
+      const auto ko = file.find(".ko");
+      if (ko != std::string::npos && it->is_regular_file()) files_[canonical(file.substr(0, ko))] = it->path().string();
+    }
+    for (const auto& line : sys::split(sys::read_text(dir + "/modules.builtin").value_or(""), "\n")) {
+      const std::string file = fs::path(line).filename().string();
+      builtin_.insert(canonical(file.substr(0, file.find(".ko"))));
+    }
+  }
+  bool builtin(const std::string& name) const { return builtin_.count(name) > 0; }
+  const std::string* find(const std::string& name) const {
+    const auto it = files_.find(name);
+    return it == files_.end() ? nullptr : &it->second;
+  }
+  const std::string& dir() const { return dir_; }
+
+ private:
+  std::string dir_;
+  std::map<std::string, std::string> files_;
+  std::set<std::string> builtin_;
+};
+
+// Appends `name` after everything it depends on (depth first, each once).
+void add_in_load_order(const ModuleTree& tree, const std::string& name, const std::string& option,
+                       std::set<std::string>& seen, std::vector<std::string>& order) {
+  if (!seen.insert(name).second || tree.builtin(name)) return;
+  const std::string* file = tree.find(name);
+  if (!file)
+    throw UsageError(option, tree.dir(), fmt::format("a modules tree holding {}.ko (or a kernel with it built in)", name));
+  if (file->size() < 3 || file->compare(file->size() - 3, 3, ".ko") != 0)
+    throw UsageError(option, *file, "uncompressed modules (.ko): decompress the tree first");
+  const auto elf = sys::read_text(*file);
+  if (!elf) throw SystemError("kernels: read", *file, errno);
+  std::vector<std::string> deps;
+  try {
+    deps = module_depends(*elf, *file);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(option, *file, fmt::format("a kernel module ({})", e.what()));
+  }
+  for (const auto& dep : deps) add_in_load_order(tree, canonical(dep), option, seen, order);
+  order.push_back(*file);
+}
+
+}  // namespace
+
+std::vector<std::string> module_depends(std::string_view elf, const std::string& file) {
+  const std::string_view info = elf_section(elf, ".modinfo", file);
+  std::vector<std::string> out;
+  for (std::size_t at = 0; at < info.size();) {
+    const std::size_t end = std::min(info.find('\0', at), info.size());
+    const std::string_view field = info.substr(at, end - at);
+    if (field.substr(0, 8) == "depends=")
+      for (const auto& dep : sys::split(std::string(field.substr(8)), ",")) out.push_back(dep);
+    at = end + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> boot_modules(const std::string& option, const KernelFiles& k) {
+  const KernelConfig config =
+      k.config.empty() ? KernelConfig() : KernelConfig::parse(sys::read_text(k.config).value_or(""));
+  const std::string shown = k.name + "=" + k.vmlinuz;
+  std::optional<ModuleTree> tree;
+  if (!k.modules.empty()) tree.emplace(k.modules);
+  std::set<std::string> seen;
+  std::vector<std::string> order;
+  for (const auto& [opt, module] : kNeeded) {
+    const std::string value = config.value(opt);
+    if (value == "y") continue;
+    if (value == "n")
+      throw UsageError(option, shown, fmt::format("a kernel with {} (y or m): {} has it not set, so the guest "
+                                                  "cannot mount the host's root", opt, k.config));
+    if (tree) add_in_load_order(*tree, module, option, seen, order);
+    else if (value == "m" && k.initrd.empty())
+      throw UsageError(option, shown, fmt::format("its modules: {}=m, but there is no lib/modules/{} beside "
+                                                  "the image and no initrd (VMLINUZ:INITRD)", opt, k.release));
+  }
+  return order;
+}
+
+}  // namespace schedlab::guest

@@ -1,0 +1,69 @@
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/result.h"
+#include "guest/accel_choice.h"
+#include "guest/boot.h"
+#include "guest/boot_merge.h"
+#include "scenario/journal.h"
+#include "sys/signals.h"
+
+namespace schedlab::guest {
+
+// One `schedlab kernels` invocation, checked before the first boot.
+struct KernelsPlan {
+  std::vector<KernelFiles> kernels;
+  std::vector<Initramfs> images;        // per kernel
+  BootSite site;
+  AccelChoice accel;
+  int boots = 5;                        // per kernel
+  std::uint64_t seed = 0;               // the order of the boots
+  std::vector<std::string> run_args;    // "run WORKLOAD ..." for every guest, as typed after --
+  bool seed_per_block = false;          // --vary without --seed: block b's guests all get --seed SEED+b
+  int runs_per_boot = 1;                // the spec's --runs
+  std::vector<ResultSet> described;     // per --vary variant, from the spec as the host read it
+  std::vector<std::string> argv;        // this command line, recorded in every set
+  ordered_json host_environment;
+};
+
+// Progress, as each boot starts and ends.
+class KernelsObserver {
+ public:
+  virtual ~KernelsObserver() = default;
+  virtual void boot_started(const KernelFiles& kernel, const BootPlace& place, int index, int total) = 0;
+  // `sets`: the kernel's sets after the boot was added.
+  virtual void boot_finished(const KernelFiles& kernel, const BootPlace& place, const BootOutcome& outcome,
+                             const std::vector<ResultSet>& sets) = 0;
+};
+
+struct KernelsOutcome {
+  std::vector<ResultSet> sets;  // kernel after kernel, each with one set per variant
+  ExitStatus status = ExitStatus::kOk;
+  std::string error;            // the first failure
+  int interrupted_by = 0;
+};
+
+// Boots every kernel `boots` times in randomized complete blocks (each
+// block boots every kernel once, in an order drawn from `seed`), runs the
+// spec in each guest and adds what it brings back to that kernel's sets.
+// After every boot `save` gets all sets.  A boot that fails (no boot,
+// panic, deadline, the command failing), a host-side error or an interrupt
+// ends the invocation: the kernel's sets are ERROR saying why (with the
+// console's last lines in the boot's record), the others ERROR saying they
+// stopped, and every completed boot is kept.
+KernelsOutcome run_kernels(const KernelsPlan& plan, Journal& journal, sys::SignalGate& gate,
+                           KernelsObserver& observer,
+                           const std::function<void(const std::vector<ResultSet>&)>& save);
+
+// The guest block a kernel's sets start with (everything but the boots).
+ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel);
+// One entry of the guest block's "boots": where it ran, how it ended, how
+// long it took, its pinning, and the console's last lines when it failed.
+ordered_json describe_boot(const BootPlace& place, const BootOutcome& outcome, const std::string& seed);
+
+}  // namespace schedlab::guest

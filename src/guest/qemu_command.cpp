@@ -1,0 +1,91 @@
+#include "guest/qemu_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "core/error.h"
+#include "sys/helper_process.h"
+
+namespace schedlab::guest {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string on_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  for (const auto& dir : {std::string(path ? path : ""), std::string("/usr/bin:/usr/local/bin")}) {
+    std::size_t at = 0;
+    while (at <= dir.size()) {
+      const std::size_t end = std::min(dir.find(':', at), dir.size());
+      const std::string candidate = dir.substr(at, end - at) + "/" + name;
+      if (end > at && access(candidate.c_str(), X_OK) == 0) return candidate;
+      at = end + 1;
+    }
+  }
+  return "";
+}
+
+void add_vhost_user_fs(std::vector<std::string>& a, const std::string& tag, const std::string& socket) {
+  a.insert(a.end(), {"-chardev", fmt::format("socket,id={},path={}", tag, socket), "-device",
+                     fmt::format("vhost-user-fs-pci,chardev={},tag={},queue-size=1024", tag, tag)});
+}
+
+}  // namespace
+
+const char* to_string(Accel accel) { return accel == Accel::kKvm ? "kvm" : "tcg"; }
+
+QemuInstall find_qemu() {
+  QemuInstall q;
+  q.qemu = on_path("qemu-system-x86_64");
+  if (q.qemu.empty())
+    throw Error(ExitStatus::kNotApplied, "kernels: no qemu-system-x86_64: apt-get install --no-install-recommends "
+                                         "qemu-system-x86");
+  // QEMU 7.2's C daemon; later QEMU releases ship none (the Rust virtiofsd
+  // takes other options and is not handled here).
+  for (const char* path : {"/usr/lib/qemu/virtiofsd", "/usr/libexec/virtiofsd"})
+    if (access(path, X_OK) == 0) q.virtiofsd = path;
+  if (q.virtiofsd.empty())
+    throw Error(ExitStatus::kNotApplied, "kernels: no virtiofsd (/usr/lib/qemu/virtiofsd of Debian's "
+                                         "qemu-system-common): it shares the host's root with the guest");
+  if (geteuid() != 0)
+    throw Error(ExitStatus::kNotApplied, "kernels: needs root: QEMU's virtiofsd shares the host's root with the "
+                                         "guest only when run as root");
+  const std::string out = sys::capture_output({q.qemu, "--version"});
+  q.version = out.substr(0, out.find('\n'));
+  return q;
+}
+
+std::string kernel_command_line(const BootFiles& files, const GuestShape& shape) {
+  std::string line = "console=ttyS0,115200 panic=-1";
+  if (!files.modules.empty()) line += " sl.modules=" + files.modules;
+  if (!shape.append.empty()) line += " " + shape.append;
+  return line;
+}
+
+std::vector<std::string> qemu_arguments(Accel accel, const GuestShape& shape, const BootFiles& files) {
+  const bool kvm = accel == Accel::kKvm;
+  std::vector<std::string> a = {
+      "-name", "schedlab-guest,debug-threads=on",  // vCPU threads named "CPU n/KVM|TCG", for pinning
+      "-accel", to_string(accel), "-cpu", kvm ? "host" : "max",
+      "-smp", std::to_string(shape.vcpus), "-m", fmt::format("{}M", shape.memory_mib),
+      "-nodefaults", "-no-user-config", "-display", "none", "-monitor", "none", "-nic", "none",
+      "-serial", "file:" + files.console, "-no-reboot",
+      "-kernel", files.image, "-append", kernel_command_line(files, shape)};
+  if (files.initramfs.empty()) return a;
+  a.insert(a.end(), {"-initrd", files.initramfs, "-object",
+                     fmt::format("memory-backend-memfd,id=mem,size={}M,share=on", shape.memory_mib), "-numa",
+                     "node,memdev=mem"});
+  add_vhost_user_fs(a, "hostroot", files.root_socket);
+  add_vhost_user_fs(a, "slshared", files.shared_socket);
+  return a;
+}
+
+void check_qemu_path(const std::string& option, const std::string& path) {
+  if (path.find_first_of(", \t\n") != std::string::npos)
+    throw UsageError(option, path, "a path without commas or white space (QEMU's option syntax and the kernel "
+                                   "command line give them a meaning)");
+}
+
+}  // namespace schedlab::guest

@@ -1,0 +1,55 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace schedlab::guest {
+
+enum class Accel { kKvm, kTcg };
+const char* to_string(Accel accel);  // "kvm", "tcg"
+
+// The host programs a guest needs.
+struct QemuInstall {
+  std::string qemu;       // qemu-system-x86_64, absolute
+  std::string version;    // the first line of its --version
+  std::string virtiofsd;  // QEMU's C virtiofsd (Debian: qemu-system-common)
+};
+
+// Finds QEMU and virtiofsd and checks that we are root (the C virtiofsd
+// must be, and so must the mount namespace its root export is made in).
+// Throws Error (exit 3) naming the package to install or the reason.
+QemuInstall find_qemu();
+
+// The guest's size and where its vCPUs run.
+struct GuestShape {
+  int vcpus = 2;
+  std::uint64_t memory_mib = 2048;
+  std::vector<int> host_cpus;  // vCPU i on host_cpus[i]; empty = not pinned
+  std::string append;          // more kernel command line
+};
+
+// The files of one boot.
+struct BootFiles {
+  std::string image;          // the kernel
+  std::string initramfs;      // "" for the KVM probe
+  std::string console;        // the serial console's log
+  std::string root_socket;    // virtiofsd of the host's root (tag hostroot)
+  std::string shared_socket;  // virtiofsd of the shared directory (tag slshared)
+  std::string modules;        // the kernel's lib/modules/R, bound in the guest; may be ""
+};
+
+// The kernel command line: serial console, a panic ends QEMU at once, the
+// modules tree for /init, then the user's --append.
+std::string kernel_command_line(const BootFiles& files, const GuestShape& shape);
+
+// QEMU's arguments (without the program): no default devices, no network,
+// no display; the console to a file; guest RAM in a shared memfd (vhost-user
+// needs it) and two vhost-user-fs devices; no reboot, so a panic or a
+// power-off ends QEMU.  A probe (no initramfs) boots the bare kernel.
+std::vector<std::string> qemu_arguments(Accel accel, const GuestShape& shape, const BootFiles& files);
+
+// Throws UsageError naming `option` when `path` cannot be passed to QEMU
+// (its option syntax gives ',' a meaning) or to the kernel command line.
+void check_qemu_path(const std::string& option, const std::string& path);
+
+}  // namespace schedlab::guest

@@ -1,0 +1,147 @@
+#include "sys/helper_process.h"
+
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include "core/error.h"
+#include "sys/unique_fd.h"
+
+namespace schedlab::sys {
+namespace {
+
+// What failed in the child before exec; sent back over a close-on-exec pipe.
+struct ChildFailure {
+  int step;
+  int err;
+};
+
+constexpr const char* kSteps[] = {"setpgid",        "sched_setaffinity", "unshare(CLONE_NEWNS)",
+                                  "mount --make-rprivate /", "mount --bind / (read-only root)",
+                                  "dup2",           "execv"};
+
+// The file descriptors the child ends up with.
+struct ChildFds {
+  int in;
+  int out;
+  int report;
+};
+
+// Runs in the forked child: async-signal-safe calls only.
+[[noreturn]] void exec_child(const HelperLaunch& launch, char* const* argv, ChildFds fds, pid_t parent) {
+  auto fail = [&](int step) {
+    ChildFailure f{step, errno};
+    (void)!write(fds.report, &f, sizeof f);
+    _exit(127);
+  };
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);  // the SignalGate's mask must not reach QEMU
+  signal(SIGPIPE, SIG_DFL);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(1);  // schedlab died before prctl
+  if (setpgid(0, 0) != 0) fail(0);
+  if (launch.cpus && (errno = launch.cpus->apply(0)) != 0) fail(1);
+  if (!launch.read_only_root_at.empty()) {
+    const char* at = launch.read_only_root_at.c_str();
+    if (unshare(CLONE_NEWNS) != 0) fail(2);
+    if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) fail(3);
+    if (mount("/", at, nullptr, MS_BIND, nullptr) != 0) fail(4);
+    if (mount(nullptr, at, nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0) fail(4);
+  }
+  if (dup2(fds.in, 0) < 0 || dup2(fds.out, 1) < 0 || dup2(fds.out, 2) < 0) fail(5);
+  execv(argv[0], argv);
+  fail(6);
+  _exit(127);
+}
+
+// Forks a child that execs `launch` with stdout and stderr on `out`;
+// returns its pid once it has exec'd, or throws what failed before.
+pid_t start(const HelperLaunch& launch, int out) {
+  std::vector<char*> argv;
+  for (const auto& a : launch.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  UniqueFd devnull(open("/dev/null", O_RDONLY | O_CLOEXEC));
+  int report[2];
+  if (!devnull || pipe2(report, O_CLOEXEC) != 0) throw SystemError("helper: open", "/dev/null or a pipe", errno);
+  UniqueFd report_read(report[0]), report_write(report[1]);
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) exec_child(launch, argv.data(), {devnull.get(), out, report_write.get()}, parent);
+  if (pid < 0) throw SystemError("helper: fork", launch.argv[0], errno);
+  setpgid(pid, pid);  // both sides: no window in which a signal to the group misses it
+  report_write.reset();
+  ChildFailure f{};
+  if (read(report_read.get(), &f, sizeof f) == static_cast<ssize_t>(sizeof f)) {
+    waitpid(pid, nullptr, 0);
+    throw SystemError(std::string("helper: ") + kSteps[f.step], launch.argv[0], f.err);
+  }
+  return pid;
+}
+
+}  // namespace
+
+HelperProcess::HelperProcess(const HelperLaunch& launch) {
+  UniqueFd out(open(launch.output_path.empty() ? "/dev/null" : launch.output_path.c_str(),
+                    O_WRONLY | O_CLOEXEC | (launch.output_path.empty() ? 0 : O_CREAT | O_EXCL | O_NOFOLLOW),
+                    0600));
+  if (!out) throw SystemError("helper: create", launch.output_path, errno);
+  pid_ = start(launch, out.get());
+}
+
+HelperProcess::~HelperProcess() { stop(); }
+
+std::optional<int> HelperProcess::exited() {
+  if (status_ || pid_ <= 0) return status_;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) == pid_) status_ = status;
+  return status_;
+}
+
+void HelperProcess::stop() noexcept {
+  if (pid_ <= 0) return;
+  kill(-pid_, SIGKILL);  // the group: virtiofsd's sandboxed child too
+  if (!status_) {
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    status_ = status;
+  }
+  // Members of the group (virtiofsd's sandboxed child) were re-parented to
+  // us, a subreaper, when the leader died: wait until every one is gone, so
+  // none is still exiting when we return.
+  for (;;) {
+    if (waitpid(-pid_, nullptr, 0) > 0 || errno == EINTR) continue;
+    break;  // ECHILD: no child of ours is left in the group
+  }
+  pid_ = -1;
+}
+
+std::string capture_output(const std::vector<std::string>& argv, std::size_t limit) {
+  int pipe_fds[2];
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) throw SystemError("helper: pipe", argv[0], errno);
+  UniqueFd read_end(pipe_fds[0]), write_end(pipe_fds[1]);
+  pid_t pid = -1;
+  {
+    HelperLaunch launch{argv, "", nullptr, ""};
+    pid = start(launch, write_end.get());
+  }
+  write_end.reset();
+  std::string out;
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(read_end.get(), buf, sizeof buf)) > 0)
+    if (out.size() < limit) out.append(buf, std::min(static_cast<std::size_t>(n), limit - out.size()));
+  kill(-pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  return out;
+}
+
+}  // namespace schedlab::sys

@@ -1,0 +1,135 @@
+// Unit tests for src/guest/kernel_files.cpp and src/guest/kernel_modules.cpp
+// on fixture trees laid out as `dpkg-deb -x` unpacks a Debian kernel.
+#include "guest/kernel_files.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/error.h"
+#include "guest/elf_fixture.h"
+#include "guest/kernel_modules.h"
+#include "support/temp_dir.h"
+
+namespace schedlab::guest {
+namespace {
+
+using testing::TempDir;
+
+constexpr const char* kRelease = "6.1.0-57-cloud-amd64";
+
+// ROOT/boot/vmlinuz-R, ROOT/boot/config-R with `config`, ROOT/lib/modules/R.
+std::string unpacked_kernel(const TempDir& dir, const std::string& config) {
+  const std::string r = kRelease;
+  dir.write("root/boot/vmlinuz-" + r, testing::bzimage(r + " (debian-kernel@lists.debian.org) #1 SMP"));
+  dir.write("root/boot/config-" + r, config);
+  std::filesystem::create_directories(dir.file("root/lib/modules/" + r + "/kernel"));
+  return dir.file("root/boot/vmlinuz-" + r);
+}
+
+void add_module(const TempDir& dir, const std::string& path, const std::string& depends) {
+  dir.write(std::string("root/lib/modules/") + kRelease + "/kernel/" + path,
+            testing::module_elf({"license=GPL", "depends=" + depends, "intree=Y"}));
+}
+
+std::vector<std::string> names(const std::vector<std::string>& files) {
+  std::vector<std::string> out;
+  for (const auto& f : files) out.push_back(std::filesystem::path(f).filename().string());
+  return out;
+}
+
+}  // namespace
+
+TEST(KernelFiles, ReadsTheReleaseFromTheImagesHeader) {
+  EXPECT_EQ(image_release(testing::bzimage("6.1.0-57-rt-amd64 (x) #1 SMP PREEMPT_RT")), "6.1.0-57-rt-amd64");
+  EXPECT_EQ(image_release("\x7f" "ELF not a bzImage"), "");
+  EXPECT_EQ(image_release(std::string(0x1000, '\0')), "");
+}
+
+TEST(KernelFiles, ParsesNameImageAndInitrd) {
+  TempDir dir;
+  const std::string image = dir.write("vmlinuz", "x"), initrd = dir.write("initrd.img", "y");
+  const auto a = parse_kernel_arg("--kernel", "cloud=" + image + ":" + initrd);
+  EXPECT_EQ(a.name, "cloud");
+  EXPECT_EQ(a.vmlinuz, image);
+  EXPECT_EQ(a.initrd, initrd);
+  const auto b = parse_kernel_arg("--kernel", image);
+  EXPECT_EQ(b.name, "");
+  EXPECT_EQ(b.initrd, "");
+  EXPECT_THROW(parse_kernel_arg("--kernel", "bad name=" + image), UsageError);
+  EXPECT_THROW(parse_kernel_arg("--kernel", "a="), UsageError);
+  EXPECT_THROW(parse_kernel_arg("--kernel", "a=" + image + ":"), UsageError);
+}
+
+TEST(KernelFiles, FindsConfigAndModulesBesideAnUnpackedPackage) {
+  TempDir dir;
+  const auto k = locate_kernel("--kernel", {"cloud", unpacked_kernel(dir, "CONFIG_X=y\n"), ""});
+  EXPECT_EQ(k.name, "cloud");
+  EXPECT_EQ(k.release, kRelease);
+  EXPECT_EQ(k.config, dir.file(std::string("root/boot/config-") + kRelease));
+  EXPECT_EQ(k.modules, dir.file(std::string("root/lib/modules/") + kRelease));
+  EXPECT_EQ(locate_kernel("--kernel", {"", k.vmlinuz, ""}).name, kRelease);  // no NAME: the release
+}
+
+TEST(KernelFiles, RefusesAMissingFileOrAnImageThatIsNoBzImage) {
+  TempDir dir;
+  EXPECT_THROW(locate_kernel("--kernel", {"a", dir.file("absent"), ""}), UsageError);
+  EXPECT_THROW(locate_kernel("--kernel", {"a", dir.write("vmlinuz", "plain text"), ""}), UsageError);
+}
+
+TEST(KernelModules, ModulesComeInLoadOrderWithTheirDependencies) {
+  TempDir dir;
+  const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=m\nCONFIG_VIRTIO_FS=m\nCONFIG_OVERLAY_FS=m\n");
+  add_module(dir, "drivers/virtio/virtio.ko", "");
+  add_module(dir, "drivers/virtio/virtio_ring.ko", "");
+  add_module(dir, "drivers/virtio/virtio_pci_modern_dev.ko", "");
+  add_module(dir, "drivers/virtio/virtio_pci.ko", "virtio_ring,virtio,virtio_pci_modern_dev");
+  add_module(dir, "fs/fuse/fuse.ko", "");
+  add_module(dir, "fs/fuse/virtiofs.ko", "fuse,virtio_ring,virtio");
+  add_module(dir, "fs/overlayfs/overlay.ko", "");
+  const auto k = locate_kernel("--kernel", {"cloud", image, ""});
+  EXPECT_EQ(names(boot_modules("--kernel", k)),
+            (std::vector<std::string>{"virtio_ring.ko", "virtio.ko", "virtio_pci_modern_dev.ko", "virtio_pci.ko",
+                                      "fuse.ko", "virtiofs.ko", "overlay.ko"}));
+}
+
+TEST(KernelModules, BuiltInOptionsNeedNoModule) {
+  TempDir dir;
+  const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_OVERLAY_FS=m\n");
+  add_module(dir, "fs/overlayfs/overlay.ko", "");
+  EXPECT_EQ(names(boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}))),
+            std::vector<std::string>{"overlay.ko"});
+}
+
+TEST(KernelModules, SaysWhatTheKernelLacks) {
+  TempDir dir;
+  const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\n# CONFIG_VIRTIO_FS is not set\nCONFIG_OVERLAY_FS=y\n");
+  try {
+    boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}));
+    FAIL() << "a kernel without virtiofs was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("CONFIG_VIRTIO_FS"), std::string::npos) << e.what();
+  }
+}
+
+TEST(KernelModules, AMissingModuleOrACompressedOneIsNamed) {
+  TempDir dir;
+  const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_OVERLAY_FS=m\n");
+  const auto k = locate_kernel("--kernel", {"k", image, ""});
+  EXPECT_THROW(boot_modules("--kernel", k), UsageError);  // overlay.ko is not there
+  add_module(dir, "fs/overlayfs/overlay.ko.xz", "");
+  try {
+    boot_modules("--kernel", k);
+    FAIL() << "a compressed module was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("overlay.ko.xz"), std::string::npos) << e.what();
+  }
+}
+
+TEST(KernelModules, ReadsDependsFromModinfo) {
+  EXPECT_EQ(module_depends(testing::module_elf({"depends=fuse,virtio", "name=virtiofs"}), "virtiofs.ko"),
+            (std::vector<std::string>{"fuse", "virtio"}));
+  EXPECT_TRUE(module_depends(testing::module_elf({"depends="}), "fuse.ko").empty());
+}
+
+}  // namespace schedlab::guest

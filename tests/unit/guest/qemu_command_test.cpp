@@ -1,0 +1,62 @@
+// Unit tests for src/guest/qemu_command.cpp.
+#include "guest/qemu_command.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+
+namespace schedlab::guest {
+namespace {
+
+const BootFiles kFiles{"/k/vmlinuz", "/c/initramfs.cpio", "/r/console.log", "/r/root.sock", "/r/shared.sock",
+                       "/k/lib/modules/6.1"};
+
+// The value after `option` (the first occurrence).
+std::string after(const std::vector<std::string>& a, const std::string& option) {
+  const auto it = std::find(a.begin(), a.end(), option);
+  return it == a.end() || it + 1 == a.end() ? "" : *(it + 1);
+}
+
+bool has(const std::vector<std::string>& a, const std::string& word) {
+  return std::find(a.begin(), a.end(), word) != a.end();
+}
+
+}  // namespace
+
+TEST(QemuCommand, TcgGuestSharesRootAndResultsThroughVirtiofs) {
+  const GuestShape shape{2, 1024, {}, "nokaslr"};
+  const auto a = qemu_arguments(Accel::kTcg, shape, kFiles);
+  EXPECT_EQ(after(a, "-accel"), "tcg");
+  EXPECT_EQ(after(a, "-cpu"), "max");
+  EXPECT_EQ(after(a, "-smp"), "2");
+  EXPECT_EQ(after(a, "-m"), "1024M");
+  EXPECT_EQ(after(a, "-object"), "memory-backend-memfd,id=mem,size=1024M,share=on");  // vhost-user needs shared RAM
+  EXPECT_EQ(after(a, "-serial"), "file:/r/console.log");
+  EXPECT_EQ(after(a, "-initrd"), "/c/initramfs.cpio");
+  EXPECT_TRUE(has(a, "-no-reboot"));
+  EXPECT_TRUE(has(a, "socket,id=hostroot,path=/r/root.sock"));
+  EXPECT_TRUE(has(a, "vhost-user-fs-pci,chardev=slshared,tag=slshared,queue-size=1024"));
+  EXPECT_EQ(after(a, "-append"), "console=ttyS0,115200 panic=-1 sl.modules=/k/lib/modules/6.1 nokaslr");
+}
+
+TEST(QemuCommand, KvmUsesTheHostCpuAndAProbeBootsTheBareKernel) {
+  BootFiles probe = kFiles;
+  probe.initramfs.clear();
+  probe.modules.clear();
+  const auto a = qemu_arguments(Accel::kKvm, {1, 256, {}, ""}, probe);
+  EXPECT_EQ(after(a, "-accel"), "kvm");
+  EXPECT_EQ(after(a, "-cpu"), "host");
+  EXPECT_FALSE(has(a, "-initrd"));
+  EXPECT_FALSE(has(a, "-object"));
+  EXPECT_EQ(after(a, "-append"), "console=ttyS0,115200 panic=-1");
+}
+
+TEST(QemuCommand, PathsQemuCannotNameAreRefused) {
+  EXPECT_NO_THROW(check_qemu_path("--kernel", "/boot/vmlinuz-6.1.0-57-cloud-amd64"));
+  EXPECT_THROW(check_qemu_path("--kernel", "/tmp/a,b/vmlinuz"), UsageError);
+  EXPECT_THROW(check_qemu_path("--kernel", "/tmp/a b/vmlinuz"), UsageError);
+}
+
+}  // namespace schedlab::guest
