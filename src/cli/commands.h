@@ -15,6 +15,7 @@ namespace schedlab {
 int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
                 const std::vector<std::string>& argv);
 int list_command(const WorkloadRegistry& workloads);
+int list_probes_command();  // `list --probes`
 int env_command(bool json);
 int restore_command();
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,

@@ -41,7 +41,7 @@ int list_command(const WorkloadRegistry& workloads) {
   }
   std::cout << "Every run also records the CPU split (cpu_*_pct, set_cpu_*_pct), the copies' "
                "rusage\n(user_s, sys_s, voluntary_ctxsw, involuntary_ctxsw, minor_faults, "
-               "major_faults,\nmax_rss_kb), start_skew_us, loop_rss_kb and loop_vmas.\n";
+               "major_faults,\nmax_rss_kb), start_skew_us, loop_rss_kb and loop_vmas; and the probes' metrics\n(schedlab list --probes).\n";
   return 0;
 }
 

@@ -84,6 +84,9 @@ struct ResultSet {
   std::vector<RunRecord> warmup_runs;  // executed first and discarded: never summarized
   std::vector<std::string> argv;       // the command line that produced the set, when known
   std::vector<Warning> warnings;
+  // --probes and each selected probe's availability (probes/probe_set.h);
+  // null in files written before probes existed.
+  ordered_json probes;
 
   // Summaries of every metric over the runs (computed, not stored state).
   std::map<std::string, Summary> summarize() const;

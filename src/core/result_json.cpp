@@ -65,6 +65,7 @@ ResultSet set_from_json(const ordered_json& j, const std::string& where) {
   for (const auto& run : j.value("warmup_runs", ordered_json::array()))
     set.warmup_runs.push_back(run_from_json(run, fmt::format("{}.warmup_runs[{}]", where, i++)));
   set.argv = j.value("argv", std::vector<std::string>{});
+  if (j.contains("probes")) set.probes = j.at("probes");
   for (const auto& warning : j.value("warnings", ordered_json::array()))
     set.warnings.push_back({warning.at("kind").get<std::string>(), warning.value("run", 0),
                             warning.value("detail", std::string())});
@@ -90,6 +91,7 @@ void to_json(ordered_json& j, const ResultSet& set) {
                    {"applied", set.scenario.applied},
                    {"not_applied", set.scenario.not_applied}};
   j["environment"] = set.environment;
+  if (!set.probes.is_null()) j["probes"] = set.probes;
   auto& metrics = j["metrics"] = ordered_json::object();
   for (const auto& m : set.metrics)
     metrics[m.name] = {{"unit", m.unit}, {"better", to_string(m.better)},

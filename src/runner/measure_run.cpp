@@ -1,6 +1,7 @@
 #include "runner/measure_run.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <numeric>
@@ -13,6 +14,7 @@
 #include "runner/machine_load.h"
 #include "scenario/applied_scenario.h"
 #include "sys/realtime_timing.h"
+#include "sys/task_tree.h"
 
 namespace schedlab {
 namespace {
@@ -68,14 +70,13 @@ void sample_window(CopyGroup& group, const WindowEdge& start, std::uint64_t end_
 }
 
 // Opens the window: after the warmup when there is one, else at the release.
-WindowEdge open_window(const RunContext& c, CopyGroup& group) {
+WindowEdge open_window(const RunContext& c, CopyGroup& group, ProbeRun& probes) {
   const RunSetup& s = c.setup;
   if (s.options().warmup.count() > 0) {
     group.set_phase(SL_PHASE_WARMUP);
     group.wait_until(monotonic_ns() + static_cast<std::uint64_t>(s.options().warmup.count()));
   }
-  ProbeContext probe_context{s.plan.cpu_set};
-  for (auto& probe : c.probes) probe->begin(probe_context);
+  probes.begin();
   WindowEdge start{0, group.snapshot(), sys::read_proc_stat()};
   start.t = monotonic_ns();
   group.set_phase(SL_PHASE_MEASURE);
@@ -85,7 +86,7 @@ WindowEdge open_window(const RunContext& c, CopyGroup& group) {
 // Closes the window by the stop rule: at its end, or when every copy has
 // done its iterations.  The copies are gone afterwards.
 WindowEdge close_window(const RunContext& c, CopyGroup& group, const WindowEdge& start,
-                        MetricValues& probe_values) {
+                        ProbeRun& probes) {
   WindowEdge end;
   if (const auto& window = c.setup.stop.window) {
     sample_window(group, start, start.t + static_cast<std::uint64_t>(window->count()), end.per_second);
@@ -95,7 +96,7 @@ WindowEdge close_window(const RunContext& c, CopyGroup& group, const WindowEdge&
   }
   end.t = monotonic_ns();
   end.stat = sys::read_proc_stat();
-  for (auto& probe : c.probes) probe->end(probe_values);
+  probes.end();
   if (c.setup.stop.window) group.stop();
   end.stopped_s = span_s(end.t, monotonic_ns());
   return end;
@@ -174,6 +175,19 @@ void check_machine_load(const RunContext& c, const WindowEdge& start, const Wind
                                     load ? fmt::format(" (load average {:.2f})", *load) : "")});
 }
 
+// What the probes are told before the copies are released.
+ProbeContext probe_context(const RunContext& c, const CopyGroup& group, const CopySettings& settings) {
+  static int runs_in_process = 0;  // trace instances are named per run of this process
+  ProbeContext p;
+  p.cpu_set = c.setup.plan.cpu_set;
+  p.copies = group.pids();
+  p.tasks = sys::task_tree_tids(p.copies);
+  p.chain_dirs = settings.chain_v2_dirs;
+  p.journal = &c.journal;
+  p.run_tag = fmt::format("{}-{}", getpid(), ++runs_in_process);
+  return p;
+}
+
 void record_copy_spans(const CopyGroup& group, RunRecord& run) {
   for (int i = 0; i < group.size(); ++i)
     run.copies[static_cast<size_t>(i)]["usage_span_s"] =
@@ -203,11 +217,11 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   for (auto& o : check_read_back(c, read_back)) measured.controls.push_back(std::move(o));
   const Footprint footprint = group.footprint();
 
-  MetricValues probe_values;
+  ProbeRun probes(c.probes, probe_context(c, group, scenario.copy_settings()));
   std::optional<sys::RealtimeTiming> timing(std::in_place);
   run.details["harness_realtime"] = timing->active();
-  const WindowEdge start = open_window(c, group);
-  const WindowEdge end = close_window(c, group, start, probe_values);
+  const WindowEdge start = open_window(c, group, probes);
+  const WindowEdge end = close_window(c, group, start, probes);
   timing.reset();
   run.details["stop_s"] = end.stopped_s;
   const WindowOutcome outcome = count_loops(c, group, start, end);
@@ -218,7 +232,7 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   if (!outcome.per_second.empty()) run.details["loops_per_second"] = outcome.per_second;
   s.workload().derive(s.spec.params, outcome, resources, run);
   add_copy_metrics(group, footprint, run.values);
-  for (const auto& [name, value] : probe_values.items()) run.values.set(name, value);
+  probes.finish({static_cast<double>(total_loops(outcome)), outcome.window_s}, run.values, run.details);
   check_machine_load(c, start, end, outcome, measured);
   return measured;
 }

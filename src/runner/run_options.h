@@ -3,6 +3,8 @@
 #include <optional>
 #include <string>
 
+#include "probes/probe_set.h"
+
 namespace schedlab {
 
 // Run options of `schedlab run`, already validated (cli/run_options.cpp).
@@ -24,6 +26,8 @@ struct RunOptions {
   std::optional<std::string> json_path;
   std::optional<std::string> label;
   bool quiet = false;
+  // --probes: the kernel evidence recorded beside every run.
+  ProbeSelection probes = parse_probe_selection("default");
 
   static constexpr std::chrono::nanoseconds kDefaultDuration = std::chrono::seconds(10);
   static constexpr double kDefaultBusyThreshold = 5;
