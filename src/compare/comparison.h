@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/underneath.h"
 #include "core/result.h"
 #include "stats/significance.h"
 
@@ -42,6 +43,7 @@ struct Comparison {
   std::vector<ComparedMetric> metrics;
   CompareOptions options;
   std::vector<std::string> notes;  // tests that could not run, sets not compared
+  std::vector<UnderneathChange> underneath;  // probe metrics that changed (compare/underneath.h)
 };
 
 // Builds the comparison.  Throws UsageError when the workload specs differ

@@ -3,6 +3,7 @@
 
 #include "report/compare_reporters.h"
 #include "report/table.h"
+#include "report/underneath_format.h"
 
 namespace schedlab {
 namespace {
@@ -37,6 +38,7 @@ std::string format_markdown(const Comparison& c) {
     }
     out += "\n";
   }
+  out += format_underneath_text(c);
   for (const auto& note : c.notes) out += "\n" + note + "\n";
   return out;
 }
@@ -63,7 +65,7 @@ std::string format_csv(const Comparison& c) {
       else
         out += ",,,,\n";
     }
-  return out;
+  return out + format_underneath_csv(c);
 }
 
 std::string format_compare_json(const Comparison& c) {
@@ -103,6 +105,7 @@ std::string format_compare_json(const Comparison& c) {
     }
     j["metrics"].push_back(jm);
   }
+  j["underneath"] = underneath_json(c);
   j["notes"] = c.notes;
   return j.dump(2) + "\n";
 }

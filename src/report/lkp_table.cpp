@@ -9,6 +9,7 @@
 
 #include "report/compare_reporters.h"
 #include "report/table.h"
+#include "report/underneath_format.h"
 
 namespace schedlab {
 namespace {
@@ -62,6 +63,7 @@ std::string format_lkp(const Comparison& c) {
     for (size_t i = 1; i < m->cells.size(); ++i) line += change_text(*m, i) + value_text(m->cells[i]);
     out += line + "  " + c.sets.front().workload.name + "." + m->spec.name + "\n";
   }
+  out += format_underneath_text(c);
   for (const auto& note : c.notes) out += format_note(note);
   return out;
 }
