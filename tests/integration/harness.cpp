@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -135,6 +136,27 @@ int runs_in(const std::string& path) {
   } catch (...) {
     return 0;
   }
+}
+
+std::vector<std::string> cgroups_left() {
+  namespace fs = std::filesystem;
+  std::vector<std::string> left;
+  const auto layout = sys::read_cgroup_layout();
+  std::vector<std::string> roots;
+  if (layout.v2_mount) roots.push_back(*layout.v2_mount);
+  for (const auto& [controller, mount] : layout.v1_mounts) roots.push_back(mount);
+  for (const auto& root : roots) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(root, ec))
+      if (e.is_directory() && e.path().filename().string().rfind("schedlab-", 0) == 0)
+        left.push_back(e.path().string());
+  }
+  return left;
+}
+
+bool journals_left() {
+  std::error_code ec;
+  return std::filesystem::exists("/run/schedlab", ec) && !std::filesystem::is_empty("/run/schedlab", ec);
 }
 
 }  // namespace schedlab::testing
