@@ -26,7 +26,7 @@ struct UnderneathChange {
 // where the probe recorded one) not in `headline` whose difference from the
 // first set the test finds significant at `alpha`, largest |effect| first.
 // Sets that are not PASS, metrics a set lacks and tests that cannot run are
-// left out.
+// left out.  (With --paired the headline pairs runs; this uses Welch.)
 std::vector<UnderneathChange> what_changed_underneath(const std::vector<ResultSet>& sets,
                                                       const std::vector<std::string>& headline,
                                                       stats::TestKind test, double alpha);

@@ -9,7 +9,7 @@ namespace schedlab {
 std::string format_underneath_text(const Comparison& c) {
   if (c.underneath.empty()) return "";
   std::string out = fmt::format("\nWhat changed underneath (probe metrics, {} at alpha {}, largest effect first):\n",
-                                c.options.paired ? "paired-t" : stats::to_string(c.options.test), c.options.alpha);
+                                c.options.paired ? "welch (unpaired)" : stats::to_string(c.options.test), c.options.alpha);
   size_t set = 0;
   for (const auto& u : c.underneath) {
     if (u.set != set) {
