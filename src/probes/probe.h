@@ -24,6 +24,11 @@ struct ProbeInfo {
   // table.  The default selection is every probe measured at <= 1%.
   double cost_pct = 0;
   std::vector<MetricSpec> metrics;  // per-loop variants included
+  // Whether it works while the window is open (counters counting in the
+  // kernel, a tracer) rather than only reading at the edges; the bench
+  // measures the first kind by interleaved A/B, the second by timing its
+  // edges, which is all it adds to a run.
+  bool in_window = false;
 };
 
 // What a probe learns about the run it brackets, before the copies are
