@@ -19,7 +19,9 @@ int list_probes_command() {
     std::cout << fmt::format("{:<14} {}\n", info.name, why.empty() ? "available" : "unavailable: " + why);
     std::cout << fmt::format("               {}\n               needs: {}\n", info.summary, info.needs);
     std::cout << fmt::format("               cost: {}; {}\n",
-                             measured ? fmt::format("{:.1f}% (bench/probe_cost)", info.cost_pct)
+                             measured ? fmt::format("{} (bench/probe_cost)", info.cost_pct < 0.01
+                                                                              ? std::string("< 0.01%")
+                                                                              : fmt::format("{:.1f}%", info.cost_pct))
                                       : std::string("not measured here"),
                              info.cost_pct <= kDefaultCostLimitPct ? "in the default selection"
                                                                     : "only when asked for (--probes)");
