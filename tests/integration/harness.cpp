@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -18,6 +19,18 @@
 
 namespace schedlab::testing {
 namespace {
+
+// Whether `name` ("schedlab-<pid>...", "<pid>.json") belongs to another
+// schedlab that is still running and was not started by this test process
+// (a second worktree's tests on a shared machine): not ours to judge.  A
+// run this process started (its child: the harness is a subreaper) counts,
+// alive or not, and so does anything whose owner is gone.
+bool foreign_and_alive(const std::string& name) {
+  const auto digits = name.find_first_of("0123456789");
+  if (digits == std::string::npos) return false;
+  const pid_t pid = static_cast<pid_t>(std::strtol(name.c_str() + digits, nullptr, 10));
+  return pid > 0 && pid != getpid() && kill(pid, 0) == 0 && sys::parent_of(pid) != getpid();
+}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -148,7 +161,8 @@ std::vector<std::string> cgroups_left() {
   for (const auto& root : roots) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(root, ec))
-      if (e.is_directory() && e.path().filename().string().rfind("schedlab-", 0) == 0)
+      if (e.is_directory() && e.path().filename().string().rfind("schedlab-", 0) == 0 &&
+          !foreign_and_alive(e.path().filename().string()))
         left.push_back(e.path().string());
   }
   return left;
@@ -156,7 +170,11 @@ std::vector<std::string> cgroups_left() {
 
 bool journals_left() {
   std::error_code ec;
-  return std::filesystem::exists("/run/schedlab", ec) && !std::filesystem::is_empty("/run/schedlab", ec);
+  for (const auto& e : std::filesystem::directory_iterator("/run/schedlab", ec)) {
+    const std::string name = e.path().filename().string();
+    if (e.path().extension() == ".json" && !foreign_and_alive(name)) return true;
+  }
+  return false;
 }
 
 }  // namespace schedlab::testing

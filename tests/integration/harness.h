@@ -45,9 +45,12 @@ std::vector<pid_t> leftover_children();
 // Processes anywhere whose command line starts with the worker's path.
 std::vector<pid_t> running_workers();
 
-// Every directory named schedlab-* at the top of any cgroup hierarchy.
+// Every directory named schedlab-<pid> at the top of any cgroup hierarchy,
+// except those of a live schedlab this process did not start (another
+// worktree's tests on a shared machine).
 std::vector<std::string> cgroups_left();
-// Whether root's journal directory holds anything.
+// Whether root's journal directory holds a journal (<pid>.json), except
+// those of a live schedlab this process did not start.
 bool journals_left();
 
 nlohmann::json read_json(const std::string& path);
