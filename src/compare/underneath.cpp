@@ -51,7 +51,10 @@ std::string shown_name(const std::string& metric, const std::string& workload) {
 
 }  // namespace
 
-std::string p_text(double p) { return p < 0.001 ? "p < 0.001" : fmt::format("p = {:.3f}", p); }
+std::string p_text(std::optional<double> p) {
+  if (!p) return "overlap";
+  return *p < 0.001 ? "p < 0.001" : fmt::format("p = {:.3f}", *p);
+}
 
 std::vector<UnderneathChange> what_changed_underneath(const std::vector<ResultSet>& sets,
                                                       const std::vector<std::string>& headline,

@@ -3,6 +3,7 @@
 // the probes recorded that moved significantly between the baseline and a
 // set — counts per loop (per request for wakeup), ordered by effect size —
 // so that a comparison says not only that a kernel got slower but where.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ struct UnderneathChange {
   std::string unit;
   double base_mean = 0, mean = 0;
   double change_pct = 0;    // plain relative change of the mean
-  double p_value = 1;
+  std::optional<double> p_value;  // none for the overlap rule, which is not a test
   double effect_size = 0;   // Hedges' g
 };
 
@@ -31,7 +32,7 @@ std::vector<UnderneathChange> what_changed_underneath(const std::vector<ResultSe
                                                       const std::vector<std::string>& headline,
                                                       stats::TestKind test, double alpha);
 
-// "p < 0.001", "p = 0.012".
-std::string p_text(double p);
+// "p < 0.001", "p = 0.012"; "overlap" for the overlap rule (no p-value).
+std::string p_text(std::optional<double> p);
 
 }  // namespace schedlab

@@ -27,7 +27,8 @@ std::string format_underneath_csv(const Comparison& c) {
   std::string out = "\nunderneath_set,metric,unit,base_mean,mean,change_pct,p_value,effect_size_hedges_g\n";
   for (const auto& u : c.underneath)
     out += fmt::format("{},{},{},{},{},{},{},{}\n", csv_field(c.sets[u.set].label), u.metric, csv_field(u.unit),
-                       u.base_mean, u.mean, u.change_pct, u.p_value, u.effect_size);
+                       u.base_mean, u.mean, u.change_pct, u.p_value ? fmt::format("{}", *u.p_value) : "",
+                       u.effect_size);
   return out;
 }
 
@@ -36,7 +37,7 @@ ordered_json underneath_json(const Comparison& c) {
   for (const auto& u : c.underneath)
     out.push_back({{"label", c.sets[u.set].label}, {"metric", u.metric}, {"shown", u.shown},
                    {"unit", u.unit}, {"base_mean", u.base_mean}, {"mean", u.mean},
-                   {"change_pct", u.change_pct}, {"p_value", u.p_value},
+                   {"change_pct", u.change_pct}, {"p_value", u.p_value ? ordered_json(*u.p_value) : ordered_json(nullptr)},
                    {"effect_size_hedges_g", u.effect_size}});
   return out;
 }
