@@ -10,6 +10,7 @@
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
 #include "report/table.h"
+#include "report/underneath_format.h"
 
 namespace schedlab {
 namespace {
@@ -70,6 +71,7 @@ std::string format_lkp(const Comparison& c) {
     out += line + "  " + c.sets.front().workload.name + "." + m->spec.name +
            (mde.empty() ? "" : " [mde " + mde + "]") + "\n";
   }
+  out += format_underneath_text(c);
   out += note_block(c, Style::kLkp);
   return out;
 }

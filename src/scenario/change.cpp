@@ -5,6 +5,7 @@
 
 #include "sys/cgroup_fs.h"
 #include "sys/proc_files.h"
+#include "sys/tracefs_mount.h"
 
 namespace schedlab {
 namespace {
@@ -14,6 +15,7 @@ const char* kind_name(Change::Kind kind) {
     case Change::Kind::kCgroup: return "cgroup";
     case Change::Kind::kMount: return "mount";
     case Change::Kind::kTree: return "tree";
+    case Change::Kind::kTraceInstance: return "trace-instance";
     case Change::Kind::kWrite: break;
   }
   return "write";
@@ -30,6 +32,7 @@ std::string undo_change(const Change& change) noexcept {
       std::filesystem::remove_all(change.path, ec);
       return ec ? "removing " + change.path + " failed: " + ec.message() : "";
     }
+    case Change::Kind::kTraceInstance: return sys::remove_trace_instance(change.path);
     case Change::Kind::kWrite: break;
   }
   const int err = sys::write_text(change.path, change.undo);
@@ -47,6 +50,7 @@ void from_json(const nlohmann::json& j, Change& c) {
   else if (kind == "mount") c.kind = Change::Kind::kMount;
   else if (kind == "write") c.kind = Change::Kind::kWrite;
   else if (kind == "tree") c.kind = Change::Kind::kTree;
+  else if (kind == "trace-instance") c.kind = Change::Kind::kTraceInstance;
   else throw std::runtime_error("unknown change kind \"" + kind + "\"");
   c.path = j.at("path").get<std::string>();
   c.undo = j.value("undo", std::string());
