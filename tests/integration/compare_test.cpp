@@ -56,8 +56,8 @@ TEST(CompareCli, BadFilesAndSpecsAreRefused) {
 // check says "bad input" to git bisect run.
 TEST(CompareCli, DeeplyNestedFileIsOneLineNotACrash) {
   TempDir dir;
-  std::ofstream(dir.file("deep.json")) << R"({"schema": "schedlab.result/1", "sets": [{"label": )"
-                                        << std::string(1000000, '[') << std::string(1000000, ']') << "}]}";
+  std::ofstream(dir.file("deep.json")) << R"({"a": )" << std::string(1000000, '[') << std::string(1000000, ']')
+                                        << R"(, "b": 1})";
   const Outcome o = run_schedlab({"compare", dir.file("deep.json"), dir.file("deep.json")});
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_NE(o.err.find("deep.json: not a valid schedlab result file: nested deeper than 256 levels"),
