@@ -65,7 +65,7 @@ std::string format_csv(const Comparison& c) {
     for (size_t i = 0; i < m.cells.size(); ++i) {
       const auto& set = c.sets[i];
       const auto& cell = m.cells[i];
-      out += fmt::format("{},{},{},{},{}", m.spec.name, csv_field(m.spec.unit), to_string(m.spec.better),
+      out += fmt::format("{},{},{},{},{}", csv_field(m.spec.name), csv_field(m.spec.unit), to_string(m.spec.better),
                          csv_field(set.label), to_string(set.status));
       if (!cell) {
         out += ",0,,,,,,,,,,,\n";
