@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/report_command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "core/registry.h"
@@ -92,6 +93,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
   const StoreCommands store_commands(app);
+  const ReportCommand report(app);
   reject_unknown_command(app, argc, argv);
   try {
     app.parse(argc, argv);
@@ -109,6 +111,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (run->parsed() || suite->parsed() || check->parsed()) restore_leftovers();
   else hint_leftovers();
   if (auto status = store_commands.run()) return *status;
+  if (auto status = report.run()) return *status;
   const std::vector<std::string> argv_record(argv, argv + argc);
   if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
   if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store);
