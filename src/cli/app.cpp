@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/reference/reference_output.h"
 #include "cli/report_command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
@@ -94,6 +95,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
       ->add_flag("--json", env_json, "print it as JSON");
   const StoreCommands store_commands(app);
   const ReportCommand report(app);
+  if (auto status = reference::print_reference(app, workloads, argc, argv)) return *status;
   reject_unknown_command(app, argc, argv);
   try {
     app.parse(argc, argv);

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/run_command_line.h"
 #include "cli/run_options.h"
 #include "cli/run_setup.h"
 #include "cli/run_spec_io.h"
@@ -48,26 +49,18 @@ struct ParsedRun {
 };
 
 std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
-  CLI::App app{fmt::format("{}: {} (reproduces {})", w.info().name, w.info().summary,
-                           w.info().reproduces),
-               "schedlab run " + w.info().name};
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  ParsedRun parsed;
-  add_run_options(app, parsed.texts);
-  add_store_options(app, parsed.store, true);
-  WorkloadOptions workload_options(app, w.info());
+  RunCommandLine line(w);
   std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
   try {
-    app.parse(args);
+    line.app.parse(args);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {
-      app.exit(e);
+      line.app.exit(e);
       return std::nullopt;
     }
     throw UsageError(fmt::format("{} (see 'schedlab run {} --help')", e.what(), w.info().name));
   }
-  parsed.workload_options.emplace(workload_options);
-  return parsed;
+  return ParsedRun{line.texts, line.workload_options, line.store};
 }
 
 std::uint64_t parse_seed(const std::string& text) {
