@@ -123,6 +123,15 @@ TEST(HtmlPlots, CpuSplitStacksTheMeansOfEverySet) {
   EXPECT_TRUE(cpu_set_split_is_redundant(sets));
 }
 
+TEST(HtmlPlots, SetsThatAreNotPassAreNotDrawn) {
+  auto sets = vary_sets();
+  for (auto& run : sets[1].runs) run.details["histograms"]["wakeup"] = histogram_of(1000, 100);
+  sets[1].status = Status::kError;
+  std::vector<std::string> problems;
+  EXPECT_TRUE(latency_curves(sets, "wakeup", problems).empty());
+  EXPECT_EQ(data_points(cpu_split_plot(sets, "cpu_")), 3u) << "the baseline's bar alone";
+}
+
 TEST(HtmlPlots, TheCpuSetSplitIsDrawnOnlyWhereItDiffers) {
   auto sets = vary_sets();
   for (auto& set : sets) {

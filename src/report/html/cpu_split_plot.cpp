@@ -15,8 +15,10 @@ constexpr double kWidth = 720, kPlotHeight = 220;
 constexpr double kSameSplit = 0.05;  // percentage points
 constexpr const char* kParts[] = {"user", "nice", "sys", "iowait", "irq", "softirq", "steal", "idle"};
 
-// The means of the split's parts for one set; empty when it has none.
+// The means of the split's parts for one set; empty when it has none or
+// is not PASS.
 std::vector<double> split_of(const ResultSet& set, const std::string& prefix) {
+  if (set.status != Status::kPass) return {};  // not compared, so not drawn
   const auto summary = set.summarize();
   std::vector<double> means;
   bool any = false;

@@ -94,6 +94,7 @@ std::vector<LatencyCurve> latency_curves(const std::vector<ResultSet>& sets, con
                                          std::vector<std::string>& problems) {
   std::vector<LatencyCurve> curves;
   for (std::size_t i = 0; i < sets.size(); ++i) {
+    if (sets[i].status != Status::kPass) continue;  // not compared, so not drawn
     const auto h = merged(sets[i], kind, problems);
     if (h && h->count > 1) curves.push_back(curve_of(i, *h));
   }

@@ -30,8 +30,8 @@ struct LatencyCurve {
   std::vector<CurvePoint> points;
 };
 
-// The curves of histogram `kind` ("wakeup", "request"), one per set whose
-// runs stored one.  A histogram that does not have the layout schedlab
+// The curves of histogram `kind` ("wakeup", "request"), one per PASS set
+// whose runs stored one.  A histogram that does not have the layout schedlab
 // writes (foreign bin edges, counts that do not add up) is left out and
 // said in `problems`, one line each.
 std::vector<LatencyCurve> latency_curves(const std::vector<ResultSet>& sets, const std::string& kind,
