@@ -120,7 +120,6 @@ TEST(HtmlPlots, CpuSplitStacksTheMeansOfEverySet) {
   EXPECT_EQ(data_points(svg), 6u) << "user, sys and idle of two sets";
   EXPECT_NE(svg.find("autogroup=off: sys 96.80%"), std::string::npos) << svg;
   EXPECT_EQ(cpu_split_plot(sets, "set_cpu_"), "") << "no set has the CPU set's split";
-  EXPECT_TRUE(cpu_set_split_is_redundant(sets));
 }
 
 TEST(HtmlPlots, SetsThatAreNotPassAreNotDrawn) {
@@ -132,19 +131,22 @@ TEST(HtmlPlots, SetsThatAreNotPassAreNotDrawn) {
   EXPECT_EQ(data_points(cpu_split_plot(sets, "cpu_")), 3u) << "the baseline's bar alone";
 }
 
-TEST(HtmlPlots, TheCpuSetSplitIsDrawnOnlyWhereItDiffers) {
+TEST(HtmlPlots, TheCpuSetSplitIsRedundantWhereTheSetIsEveryCpu) {
   auto sets = vary_sets();
   for (auto& set : sets) {
-    for (const char* part : {"user", "sys", "idle"}) {
-      set.metrics.push_back({std::string("set_cpu_") + part + "_pct", "%", Better::kLower, ""});
-      for (auto& run : set.runs)
-        run.values.set(set.metrics.back().name, *run.values.get(std::string("cpu_") + part + "_pct"));
-    }
+    set.environment["cpus"] = {{"online", "0-3"}, {"affinity", "0-3"}};
+    set.scenario.requested["cpus"] = "inherited";
   }
-  EXPECT_TRUE(cpu_set_split_is_redundant(sets)) << "the set was every CPU";
-  sets[1].runs[0].values.set("set_cpu_idle_pct", 40);
+  EXPECT_TRUE(cpu_set_split_is_redundant(sets));
+  sets[1].scenario.requested["cpus"] = "0-3";
+  EXPECT_TRUE(cpu_set_split_is_redundant(sets)) << "--cpus naming every CPU";
+  sets[1].scenario.requested["cpus"] = "1";
   EXPECT_FALSE(cpu_set_split_is_redundant(sets));
-  EXPECT_EQ(data_points(cpu_split_plot(sets, "set_cpu_")), 6u);
+  sets[1].scenario.requested["cpus"] = "inherited";
+  sets[0].environment["cpus"]["affinity"] = "0-1";
+  EXPECT_FALSE(cpu_set_split_is_redundant(sets)) << "run under taskset";
+  sets[0].environment.erase("cpus");
+  EXPECT_FALSE(cpu_set_split_is_redundant(sets)) << "unknown: both are drawn";
 }
 
 TEST(HtmlPlots, TrendMarksChangePointsAndTheComparedKernels) {

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 
 #include "report/html/axes.h"
 #include "report/table.h"
@@ -12,7 +11,6 @@ namespace schedlab::html {
 namespace {
 
 constexpr double kWidth = 720, kPlotHeight = 220;
-constexpr double kSameSplit = 0.05;  // percentage points
 constexpr const char* kParts[] = {"user", "nice", "sys", "iowait", "irq", "softirq", "steal", "idle"};
 
 // The means of the split's parts for one set; empty when it has none or
@@ -88,11 +86,10 @@ std::string cpu_split_plot(const std::vector<ResultSet>& sets, const std::string
 
 bool cpu_set_split_is_redundant(const std::vector<ResultSet>& sets) {
   for (const auto& set : sets) {
-    const auto all = split_of(set, "cpu_"), own = split_of(set, "set_cpu_");
-    if (own.empty()) continue;
-    if (all.size() != own.size()) return false;
-    for (std::size_t k = 0; k < all.size(); ++k)
-      if (std::fabs(all[k] - own[k]) > kSameSplit) return false;
+    const auto cpus = set.environment.value("cpus", ordered_json::object());
+    const auto requested = set.scenario.requested.value("cpus", ordered_json("inherited"));
+    const auto used = requested == "inherited" ? cpus.value("affinity", ordered_json()) : requested;
+    if (!used.is_string() || used != cpus.value("online", ordered_json())) return false;
   }
   return true;
 }

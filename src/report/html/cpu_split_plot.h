@@ -15,8 +15,10 @@ namespace schedlab::html {
 std::string cpu_split_plot(const std::vector<ResultSet>& sets, const std::string& prefix);
 
 // Whether the split of the runs' CPU set says nothing the split of all
-// CPUs does not: every set's means agree within 0.05 points (the set is
-// every CPU), or no set has the CPU set's split.
+// CPUs does not: every set ran on every online CPU (no --cpus, or --cpus
+// naming them all, as the environment records them).  The two splits of
+// such a set still differ by a few tenths of a point (/proc/stat's per-CPU
+// lines and its total are rounded apart), so the values cannot tell.
 bool cpu_set_split_is_redundant(const std::vector<ResultSet>& sets);
 
 }  // namespace schedlab::html
