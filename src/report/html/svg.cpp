@@ -49,7 +49,10 @@ void Svg::line(Point a, Point b, std::string_view css_class) {
 void Svg::polyline(const std::vector<Point>& points, std::string_view css_class,
                    std::string_view tooltip) {
   std::string list;
-  for (const auto& p : points) list += (list.empty() ? "" : " ") + coordinate(p.x) + "," + coordinate(p.y);
+  for (const auto& p : points) {
+    if (!list.empty()) list += ' ';
+    list += fmt::format("{},{}", coordinate(p.x), coordinate(p.y));
+  }
   body_ += element("polyline", fmt::format("points=\"{}\" class=\"{}\"", list, escape(css_class)),
                    tooltip);
 }
