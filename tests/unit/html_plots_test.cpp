@@ -63,6 +63,10 @@ TEST(HtmlScale, AnEmptyRangeIsWidenedAroundItsValue) {
   EXPECT_LT(s.lo(), 5);
   EXPECT_GT(s.hi(), 5);
   EXPECT_DOUBLE_EQ(s(5), 50);
+  const Scale zero = Scale::linear(0, 0, 0, 100);
+  EXPECT_LT(zero.lo(), 0) << "the value is not on the frame";
+  for (const double t : zero.ticks()) EXPECT_GE(t, 0) << "no negative tick for values that are all zero";
+  EXPECT_EQ(zero.ticks().back(), 1);
 }
 
 TEST(HtmlPlots, GoldenStripPlot) {

@@ -38,8 +38,13 @@ std::vector<double> log_ticks(double lo, double hi) {
 }  // namespace
 
 Scale Scale::linear(double lo, double hi, double from, double to) {
-  if (!(hi > lo)) {
-    const double half = lo == 0 ? 1 : std::fabs(lo) * 0.05;
+  if (!(hi > lo) && lo == 0) {
+    // All zeros (no major faults, no idle time): a count or a share, so
+    // the axis shows 0 to 1, not a negative half no value can take.
+    lo = -0.1;
+    hi = 1;
+  } else if (!(hi > lo)) {
+    const double half = std::fabs(lo) * 0.05;
     lo -= half;
     hi += half;
   }

@@ -10,7 +10,7 @@ class Scale {
  public:
   // [lo, hi] onto [from, to] (to < from for a y axis, which grows upwards).
   // An empty interval (lo == hi) is widened so that the value sits in the
-  // middle.
+  // middle; [0, 0] becomes [-0.1, 1], whose ticks are 0 to 1.
   static Scale linear(double lo, double hi, double from, double to);
   // The same by log10; needs 0 < lo.
   static Scale log(double lo, double hi, double from, double to);
