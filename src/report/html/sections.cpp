@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "report/compare_reporters.h"
 #include "report/html/comparison_table.h"
 #include "report/html/cpu_split_plot.h"
@@ -52,8 +54,15 @@ std::string warnings_table(const std::vector<ResultSet>& sets) {
   return any ? table.str() : "";
 }
 
-std::string first_started(const ResultSet& set) {
-  return set.runs.empty() ? std::string("-") : set.runs.front().started;
+// When the first run started, to the second ("2026-11-30 16:32:48Z"); the
+// stored time, to the microsecond, is the cell's tooltip.
+HtmlCell first_started(const ResultSet& set) {
+  if (set.runs.empty()) return {"-", "", "", ""};
+  const std::string& started = set.runs.front().started;
+  std::string shown = started.substr(0, std::min<std::size_t>(started.find('.'), 19));
+  if (shown.size() == 19 && shown[10] == 'T') shown[10] = ' ';
+  if (shown != started) shown += 'Z';
+  return {shown, "nowrap", started, ""};
 }
 
 }  // namespace
@@ -153,8 +162,8 @@ std::string sets_part(const std::vector<ResultSet>& sets) {
   for (const auto& set : sets) {
     const std::string status = set.status == Status::kPass ? "PASS" : fmt::format("{}: {}", to_string(set.status), set.error);
     table.row({{set.label, "", "", ""}, {status, "text", "", ""}, {std::to_string(set.runs.size()), "", "", ""},
-               {first_started(set), "", "", ""},
-               {fmt::format("{} {}", set.tool.value("version", "?"), set.tool.value("git", "?")), "text", "", ""},
+               first_started(set),
+               {fmt::format("{} {}", set.tool.value("version", "?"), set.tool.value("git", "?")), "text nowrap", "", ""},
                {fmt::format("{}", fmt::join(set.argv, " ")), "text", "", ""}});
   }
   return table.str();

@@ -23,6 +23,7 @@ th[scope=col] { border-bottom: 2px solid var(--rule); }
 tbody th, td.text { text-align: left; font-weight: normal; }
 tbody th { white-space: nowrap; }
 td.text { max-width: 360px; overflow-wrap: anywhere; }
+td.nowrap { white-space: nowrap; }
 td.better { color: var(--better); font-weight: 600; }
 td.worse { color: var(--worse); font-weight: 600; }
 td.missing { color: var(--muted); }
