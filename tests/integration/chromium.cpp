@@ -133,6 +133,8 @@ nlohmann::json Chromium::call(const std::string& method, const nlohmann::json& p
   }
 }
 
+std::string Chromium::version() { return call("Browser.getVersion", nlohmann::json::object(), "")["product"]; }
+
 nlohmann::json Chromium::page(const std::string& method, const nlohmann::json& params) {
   return call(method, params, session_);
 }

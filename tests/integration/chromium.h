@@ -29,6 +29,9 @@ class Chromium {
   Chromium(const Chromium&) = delete;
   Chromium& operator=(const Chromium&) = delete;
 
+  // The browser's product and version ("Chrome/120.0..."); throws when
+  // it does not answer (it could not start, or died).
+  std::string version();
   // Opens `path` (a local file) in a fresh page and waits for its load
   // event; what the page logged or requested meanwhile is in events().
   void open(const std::string& path);

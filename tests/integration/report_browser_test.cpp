@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "integration/chromium.h"
 #include "integration/harness.h"
@@ -20,13 +21,31 @@ struct Plot {
   int points = 0, width = 0, marks = 0;  // data-points, rendered width, drawn shapes
 };
 
-std::optional<Chromium> start_browser() {
+// Starts the browser in `browser`, or says in `why` why not.  Not
+// installed: skipped, but a failure under scripts/test
+// (SCHEDLAB_REQUIRE_BROWSER), whose scripts/deps --test installs it.
+// Installed but unable to run (no usable /dev/shm, a seccomp or namespace
+// policy, a broken install): skipped everywhere, with the browser's last
+// words as the reason.
+bool start_browser(std::optional<Chromium>& browser, std::string& why) {
   const auto binary = find_chromium();
   if (!binary) {
+    why = "no chromium (scripts/deps --test installs it)";
     if (std::getenv("SCHEDLAB_REQUIRE_BROWSER")) ADD_FAILURE() << "chromium is not installed (scripts/deps --test)";
-    return std::nullopt;
+    return false;
   }
-  return std::optional<Chromium>(std::in_place, *binary);
+  browser.emplace(*binary);
+  try {
+    browser->version();
+  } catch (const std::exception& e) {
+    std::string last, line;
+    for (std::istringstream log(browser->log()); std::getline(log, line);)
+      if (!line.empty()) last = line;
+    why = *binary + " cannot run here: " + (last.empty() ? std::string(e.what()).substr(0, std::string(e.what()).find(';')) : last);
+    browser.reset();
+    return false;
+  }
+  return true;
 }
 
 // Every plot as the browser laid it out.
@@ -65,8 +84,9 @@ std::size_t count_kind(const std::vector<Plot>& plots, const std::string& kind) 
 }  // namespace
 
 TEST(ReportBrowser, AVaryExperimentOpensWithEveryPlotDrawn) {
-  auto browser = start_browser();
-  if (!browser) GTEST_SKIP() << "no chromium (scripts/deps --test installs it)";
+  std::optional<Chromium> browser;
+  std::string why;
+  if (!start_browser(browser, why)) GTEST_SKIP() << why;
   TempDir dir;
   const Outcome run = run_schedlab({"run", "wakeup", "-m", "1", "-t", "2", "--duration", "1s", "--runs", "3",
                                     "--vary", "sleep-us=100,0", "--seed", "7", "--no-store", "--quiet", "--json",
@@ -95,8 +115,9 @@ TEST(ReportBrowser, AVaryExperimentOpensWithEveryPlotDrawn) {
 
 // The check itself: a page that fetches and logs is caught.
 TEST(ReportBrowser, APageThatReachesOutIsCaught) {
-  auto browser = start_browser();
-  if (!browser) GTEST_SKIP() << "no chromium (scripts/deps --test installs it)";
+  std::optional<Chromium> browser;
+  std::string why;
+  if (!start_browser(browser, why)) GTEST_SKIP() << why;
   TempDir dir;
   const std::string page = dir.write("bad.html", "<!DOCTYPE html><html><body><img src=\"http://192.0.2.1/x.png\">"
                                                  "<script>console.error('oops')</script></body></html>");
@@ -110,8 +131,9 @@ TEST(ReportBrowser, APageThatReachesOutIsCaught) {
 }
 
 TEST(ReportBrowser, StoredHistoryOpensWithItsTrend) {
-  auto browser = start_browser();
-  if (!browser) GTEST_SKIP() << "no chromium (scripts/deps --test installs it)";
+  std::optional<Chromium> browser;
+  std::string why;
+  if (!start_browser(browser, why)) GTEST_SKIP() << why;
   TempDir dir;
   const std::string db = store_with_a_step(dir, 10, 6, 10000, 8500);
   const Outcome made = run_schedlab({"report", "@kernel=6.5.0", "@kernel=6.6.0", "--store", db,
