@@ -44,6 +44,8 @@ check_installed "$tmp/prefix/bin/schedlab"
 zcat "$tmp/root/usr/share/man/man1/schedlab.1.gz" >"$tmp/schedlab.1"
 warnings=$(groff -man -Tutf8 -ww -z "$tmp/schedlab.1" 2>&1 || true)
 [ -z "$warnings" ] || fail "groff warns: $warnings"
+wide=$(groff -man -Tutf8 -P-cbou "$tmp/schedlab.1" 2>/dev/null | awk 'length > 80' || true)
+[ -z "$wide" ] || fail "man page lines wider than 80 columns: $wide"
 grep -q '^\.SS "schedlab run wakeup"' "$tmp/schedlab.1" || fail "the man page lacks the workloads"
 grep -q 'cgroup\\-depth' "$tmp/schedlab.1" || fail "the man page lacks the scenario options"
 

@@ -47,7 +47,8 @@ the lean loop process every copy runs (beside \fBschedlab\fR in a build tree)
 journals of root's runs: what \fBschedlab restore\fR undoes after a run was killed
 .SH EXAMPLES
 .nf
-schedlab run spawn \-\-copies auto \-\-vary autogroup=off,on \-\-runs 10 \-\-json ag.json
+schedlab run spawn \-\-copies auto \-\-vary autogroup=off,on \-\-runs 10 \e
+    \-\-json ag.json
 schedlab compare ag.json
 schedlab report ag.json \-o ag.html
 schedlab check \-\-baseline good.json    # as git bisect run
