@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
+#include <string_view>
 
 namespace schedlab::testing {
 namespace {
@@ -25,10 +26,29 @@ std::vector<std::string> browser_arguments(const std::string& binary, const std:
           "--remote-debugging-pipe", "about:blank"};
 }
 
-[[noreturn]] void exec_browser(const std::vector<std::string>& args, int commands, int replies,
-                               const std::string& log) {
+// The environment with TMPDIR set to `tmp`: the browser's singleton socket
+// directory (org.chromium.Chromium.*) goes in the temporary profile and is
+// removed with it; in /tmp a killed browser left one behind per run.
+std::vector<std::string> browser_environment(const std::string& tmp) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e)
+    if (std::string_view(*e).rfind("TMPDIR=", 0) != 0) env.emplace_back(*e);
+  env.push_back("TMPDIR=" + tmp);
+  return env;
+}
+
+std::vector<char*> pointers(const std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (const auto& s : strings) out.push_back(const_cast<char*>(s.c_str()));
+  out.push_back(nullptr);
+  return out;
+}
+
+// In the child: only async-signal-safe calls.
+[[noreturn]] void exec_browser(char* const* argv, char* const* envp, int commands, int replies,
+                               const char* log) {
   setpgid(0, 0);
-  const int err = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const int err = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   dup2(err, 1);
   dup2(err, 2);
   // Out of the way first: a pipe end may already be fd 3 or 4.
@@ -36,10 +56,7 @@ std::vector<std::string> browser_arguments(const std::string& binary, const std:
   replies = fcntl(replies, F_DUPFD_CLOEXEC, 10);
   dup2(commands, 3);  // dup2 clears close-on-exec on the copy
   dup2(replies, 4);
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  execvp(argv[0], argv.data());
+  execve(argv[0], argv, envp);
   _exit(127);
 }
 
@@ -73,8 +90,12 @@ Chromium::Chromium(const std::string& binary) {
   int commands[2], replies[2];
   if (pipe2(commands, O_CLOEXEC) != 0 || pipe2(replies, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
   const auto args = browser_arguments(binary, profile_.file("profile"));
+  std::filesystem::create_directories(profile_.file("tmp"));
+  const auto env = browser_environment(profile_.file("tmp"));
+  const auto argv = pointers(args), envp = pointers(env);
+  const std::string log = profile_.file("chromium.log");
   pid_ = fork();
-  if (pid_ == 0) exec_browser(args, commands[0], replies[1], profile_.file("chromium.log"));
+  if (pid_ == 0) exec_browser(argv.data(), envp.data(), commands[0], replies[1], log.c_str());
   close(commands[0]);
   close(replies[1]);
   to_browser_ = commands[1];

@@ -18,8 +18,8 @@
 
 namespace schedlab::testing {
 
-// The Chromium binary: $SCHEDLAB_CHROMIUM, else chromium on PATH; nullopt
-// when there is none.
+// The Chromium binary: $SCHEDLAB_CHROMIUM (a path), else chromium in
+// /usr/bin or /usr/local/bin; nullopt when there is none.
 std::optional<std::string> find_chromium();
 
 class Chromium {
