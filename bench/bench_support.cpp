@@ -1,6 +1,7 @@
 #include "bench/bench_support.h"
 
 #include <fmt/format.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,13 +21,21 @@ fs::path schedlab_binary() {
   return fs::canonical("/proc/self/exe").parent_path().parent_path() / "schedlab";
 }
 
-std::string run_capture(const std::string& command) {
+std::string run_capture(const std::string& command, int& status) {
   FILE* p = popen((command + " 2>&1").c_str(), "r");
   if (!p) throw std::runtime_error("cannot run " + command);
   std::string out;
   char buf[4096];
   for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  if (pclose(p) != 0) throw std::runtime_error("failed: " + command + "\n" + out);
+  const int wait_status = pclose(p);
+  status = WIFSIGNALED(wait_status) ? 128 + WTERMSIG(wait_status) : WEXITSTATUS(wait_status);
+  return out;
+}
+
+std::string run_capture(const std::string& command) {
+  int status = 0;
+  std::string out = run_capture(command, status);
+  if (status != 0) throw std::runtime_error("failed: " + command + "\n" + out);
   return out;
 }
 

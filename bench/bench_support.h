@@ -20,6 +20,10 @@ fs::path schedlab_binary();
 // when it exits non-zero.
 std::string run_capture(const std::string& command);
 
+// The same, never throwing for the command's status: its exit code (or
+// 128 + the signal that ended it) goes to `status`.
+std::string run_capture(const std::string& command, int& status);
+
 // `schedlab run ARGS --runs 1 --quiet --json TMP`; the run's values.
 schedlab::MetricValues schedlab_run(const std::string& args);
 

@@ -1,20 +1,72 @@
 #include "check/verdict.h"
 
 #include <boost/math/distributions/students_t.hpp>
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "stats/descriptive.h"
+#include "stats/sequential.h"
 
 namespace schedlab {
 namespace {
 
-Decision change_of(std::span<const double> good, std::span<const double> current, double alpha) {
+std::vector<double> logs(std::span<const double> xs) {
+  std::vector<double> out;
+  for (double x : xs) out.push_back(std::log(x));
+  return out;
+}
+
+bool positive(std::span<const double> xs) {
+  return std::all_of(xs.begin(), xs.end(), [](double x) { return x > 0; });
+}
+
+// The repeated confidence interval of Δ = mean(log current) - mean(log good)
+// at `look`, on the log scale.
+struct LogInterval {
+  double delta = 0, low = 0, high = 0, t = 0;
+};
+
+LogInterval repeated_interval(std::span<const double> good, std::span<const double> current,
+                              const LookPlan& plan, std::size_t look) {
+  const auto a = logs(good), b = logs(current);
+  LogInterval r;
+  r.delta = stats::mean(b) - stats::mean(a);
+  const double va = stats::sample_stddev(a) * stats::sample_stddev(a) / static_cast<double>(a.size());
+  const double vb = stats::sample_stddev(b) * stats::sample_stddev(b) / static_cast<double>(b.size());
+  const double se = std::sqrt(va + vb);
+  if (se == 0) return {r.delta, r.delta, r.delta, 0};
+  const double df = (va + vb) * (va + vb) /
+                    (va * va / static_cast<double>(a.size() - 1) + vb * vb / static_cast<double>(b.size() - 1));
+  r.t = stats::t_critical(stats::nominal_p(plan.z_bounds.at(look - 1)), df);
+  r.low = r.delta - r.t * se;
+  r.high = r.delta + r.t * se;
+  return r;
+}
+
+double pct(double log_ratio) { return std::expm1(log_ratio) * 100; }
+
+// The loss threshold on the log scale: T% fewer (higher is better) or T%
+// more (lower is better).
+double log_threshold(double threshold_pct, Better better) {
+  return better == Better::kHigher ? -std::log1p(-std::min(threshold_pct, 99.999) / 100)
+                                   : std::log1p(threshold_pct / 100);
+}
+
+Decision decide(std::span<const double> good, std::span<const double> current, Better better,
+                double log_t, const LookPlan& plan, std::size_t look) {
   Decision d;
-  const double base = stats::mean(good);
-  if (base == 0 || good.size() < 2 || current.size() < 2) return d;
-  d.change_pct = (stats::mean(current) - base) / base * 100;
-  const auto ci = stats::welch_difference_interval(good, current, 1 - alpha);
-  d.interval_pct = {ci.low / base * 100, ci.high / base * 100};
+  d.look = look;
+  if (good.size() < 2 || current.size() < 2 || !positive(good) || !positive(current)) return d;
+  const LogInterval r = repeated_interval(good, current, plan, look);
+  d.change_pct = pct(r.delta);
+  d.interval_pct = {pct(r.low), pct(r.high)};
+  d.critical_t = r.t;
+  // The loss is the change in the bad direction.
+  const double lo = better == Better::kHigher ? -r.high : r.low;
+  const double hi = better == Better::kHigher ? -r.low : r.high;
+  if (hi < log_t) d.verdict = Verdict::kGood;
+  else if (lo > log_t) d.verdict = Verdict::kBad;
   return d;
 }
 
@@ -38,32 +90,39 @@ int exit_status(Verdict v) {
   return 125;
 }
 
-Decision decide_against_good(std::span<const double> good, std::span<const double> current,
-                             Better better, double threshold_pct, double alpha) {
-  Decision d = change_of(good, current, alpha);
-  if (good.size() < 2 || current.size() < 2) return d;
-  // Loss: how much worse than good, in percent; positive = regression.
-  const double lo = better == Better::kHigher ? -d.interval_pct.high : d.interval_pct.low;
-  const double hi = better == Better::kHigher ? -d.interval_pct.low : d.interval_pct.high;
-  if (hi < threshold_pct) d.verdict = Verdict::kGood;
-  else if (lo > threshold_pct) d.verdict = Verdict::kBad;
-  return d;
+LookPlan plan_looks(std::size_t baseline_runs, std::size_t batch, std::size_t max_runs, double alpha) {
+  if (baseline_runs < 2 || batch < 1 || max_runs < 2) throw std::invalid_argument("plan_looks: too few runs");
+  LookPlan p;
+  p.alpha = alpha;
+  for (std::size_t n = std::min(batch, max_runs);; n = std::min(n + batch, max_runs)) {
+    if (n >= 2) p.runs.push_back(n);  // a look needs two runs for a spread
+    if (n == max_runs) break;
+  }
+  // Information ∝ 1 / Var(Δ) ∝ 1 / (1/n + 1/m), the baseline fixed.
+  auto info = [&](std::size_t n) { return 1 / (1.0 / static_cast<double>(n) + 1.0 / static_cast<double>(baseline_runs)); };
+  for (std::size_t n : p.runs) p.information.push_back(info(n) / info(max_runs));
+  p.z_bounds = stats::spending_boundaries(p.information, alpha);
+  return p;
+}
+
+Decision decide_against_good(std::span<const double> good, std::span<const double> current, Better better,
+                             double threshold_pct, const LookPlan& plan, std::size_t look) {
+  return decide(good, current, better, log_threshold(threshold_pct, better), plan, look);
+}
+
+double loss_pct(std::span<const double> good, std::span<const double> bad, Better better) {
+  const double ratio = stats::mean(bad) / stats::mean(good);
+  return better == Better::kHigher ? (1 - ratio) * 100 : (ratio - 1) * 100;
 }
 
 Decision decide_between(std::span<const double> good, std::span<const double> bad,
-                        std::span<const double> current, double alpha) {
-  Decision d = change_of(good, current, alpha);
-  if (good.size() < 2 || bad.size() < 2 || current.size() < 2) return d;
-  const double m = stats::mean(current);
-  const bool closer_to_good = std::fabs(m - stats::mean(good)) < std::fabs(m - stats::mean(bad));
-  if (closer_to_good && stats::welch_t_test(bad, current, alpha).significant) d.verdict = Verdict::kGood;
-  else if (!closer_to_good && stats::welch_t_test(good, current, alpha).significant) d.verdict = Verdict::kBad;
-  return d;
+                        std::span<const double> current, Better better, const LookPlan& plan,
+                        std::size_t look) {
+  if (!positive(bad)) return Decision{};
+  const double to_bad = std::log(stats::mean(bad)) - std::log(stats::mean(good));
+  const double half_way = (better == Better::kHigher ? -to_bad : to_bad) / 2;
+  return decide(good, current, better, half_way, plan, look);
 }
-
-}  // namespace schedlab
-
-namespace schedlab {
 
 double baseline_limit_pct(std::span<const double> good, double alpha) {
   const double m = stats::mean(good);

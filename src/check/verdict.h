@@ -1,16 +1,26 @@
-// The verdicts of `schedlab check` for git bisect run.
+// The verdicts of `schedlab check` for git bisect run: a group-sequential
+// procedure with a stated error rate.
 //
-// Against a good baseline only: the relative change of the mean of the
-// primary metric, with its Welch confidence interval, is oriented so that a
-// positive "loss" is a regression.  The kernel is good when the whole
-// interval of the loss lies below the threshold, bad when it lies above, and
-// undecided otherwise (more runs narrow the interval).
-// With a bad baseline too: good when the current runs are closer to the good
-// ones and significantly different from the bad ones (Welch, alpha), bad in
-// the mirror case, undecided otherwise.
+// check looks at the evidence after every batch of runs.  Each look k
+// computes a repeated confidence interval (Jennison & Turnbull 1989) of the
+// change of the primary metric against the good baseline, on the log scale
+// (a ratio, so that 10% slower and 10% faster weigh alike): Δ ± t_k SE with
+// Welch's SE and df, where t_k is the t critical value for the nominal
+// p-value of the Lan–DeMets Pocock-type boundary c_k of that look
+// (stats/sequential.h).  These intervals cover the true change at every
+// look at once with probability >= 1 - alpha, so deciding at any look is
+// wrong with probability <= alpha:
+// - against a good baseline and a threshold T (% loss): good when the
+//   whole interval of the loss lies below T, bad when it lies above,
+//   otherwise look again; after the last look, undecided (exit 125).
+// - with a bad baseline too, T is half the way from good to bad: good when
+//   the interval lies on the good side of it, bad on the bad side.
+// Recommended in ../shared/reference/sequential-and-power.md §4.
 #pragma once
+#include <cstddef>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/metric.h"
 #include "stats/significance.h"
@@ -21,16 +31,38 @@ enum class Verdict { kGood, kBad, kUndecided };
 const char* to_string(Verdict v);
 int exit_status(Verdict v);  // 0, 1, 125
 
+// The looks a check may take, fixed before the first run (their timing
+// must not depend on the data): after every `batch` runs up to `max_runs`,
+// against a baseline of `baseline_runs`.
+struct LookPlan {
+  double alpha = 0.05;
+  std::vector<std::size_t> runs;      // current runs at each look
+  std::vector<double> information;    // fractions t_k, from the sample sizes alone
+  std::vector<double> z_bounds;       // c_k
+  std::size_t looks() const { return runs.size(); }
+};
+LookPlan plan_looks(std::size_t baseline_runs, std::size_t batch, std::size_t max_runs, double alpha);
+
 struct Decision {
   Verdict verdict = Verdict::kUndecided;
-  double change_pct = 0;           // (mean(current) - mean(good)) / mean(good) x 100
-  stats::Interval interval_pct;    // its confidence interval
+  double change_pct = 0;           // of the metric: exp(Δ) - 1, in %
+  stats::Interval interval_pct;    // the repeated confidence interval of that change
+  double critical_t = 0;           // t_k of this look
+  std::size_t look = 0;            // 1-based
 };
 
-Decision decide_against_good(std::span<const double> good, std::span<const double> current,
-                             Better better, double threshold_pct, double alpha);
+// Look `look` (1-based; the number of current runs must be the plan's) at
+// `current` against `good` with a threshold of `threshold_pct` loss.
+Decision decide_against_good(std::span<const double> good, std::span<const double> current, Better better,
+                             double threshold_pct, const LookPlan& plan, std::size_t look);
+// The same with the bad baseline: the threshold is half the good-to-bad loss.
 Decision decide_between(std::span<const double> good, std::span<const double> bad,
-                        std::span<const double> current, double alpha);
+                        std::span<const double> current, Better better, const LookPlan& plan,
+                        std::size_t look);
+
+// The loss (%) of `bad` against `good` (positive = worse); check refuses a
+// "bad" baseline that is not worse.
+double loss_pct(std::span<const double> good, std::span<const double> bad, Better better);
 
 // The half-width, in percent of its mean, that the good baseline's own
 // spread leaves in the interval however many current runs are made

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/help_formatter.h"
 #include "cli/reference/reference_output.h"
 #include "cli/report_command.h"
 #include "cli/store_commands.h"
@@ -40,6 +41,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   CLI::App app{"schedlab: reproduce, measure and compare Linux scheduler and process-lifecycle "
                "regressions",
                "schedlab"};
+  use_wrapping_help(app);
   app.set_version_flag("--version",
                        fmt::format("schedlab {} ({})", tool_version(), tool_git_sha()));
   app.require_subcommand(1);
@@ -50,12 +52,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
   app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
                                 "cgroups, sched features, mounts), from its journal");
-  struct {
-    std::vector<std::string> files;
-    std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
-    bool paired = false, force = false;
-    std::string store, workload;  // for store selectors
-  } cmp;
+  CompareArgs cmp;
   auto* compare = app.add_subcommand("compare", "compare result sets: the first is the baseline");
   compare->add_option("files", cmp.files, "result files, store selectors (@kernel=K, @label=L, @host=H, "
                                          "@id=N) or set ids")->required()->type_name("FILE|@SELECTOR...");
@@ -69,6 +66,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   compare->add_option("--metrics", cmp.metrics, "metrics to compare, comma-separated (default: "
                                                 "primary, CPU split, rusage)");
   compare->add_flag("--force", cmp.force, "compare even when the workload specs differ");
+  compare->add_flag("--all", cmp.all, "compare every metric the sets recorded");
+  compare->add_flag("--notes", cmp.notes, "print every note in full below the table");
   CheckOptions chk;
   auto* check = app.add_subcommand("check", "for git bisect run: re-run the baseline's spec; exit 0 "
                                             "good, 1 bad, 125 cannot tell");
@@ -82,6 +81,14 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
                   "features (a baseline file is code)");
   check->add_flag("--no-wait", chk.no_wait, "exit 125 instead of waiting for another run's global controls");
   add_store_options(*check, chk.store, true);
+  PlanOptions plan_options;
+  auto* plan = app.add_subcommand("plan", "how many runs are needed to detect a change on this machine, "
+                                          "from a result's spread");
+  plan->add_option("--detect", plan_options.detect, "the change to detect, e.g. 2%")->required();
+  plan->add_option("--from", plan_options.from, "a result file measured on this machine")->required();
+  plan->add_option("--alpha", plan_options.alpha, "significance level (default 0.05)");
+  plan->add_option("--power", plan_options.power, "power (default 0.8)");
+  plan->add_option("--metric", plan_options.metric, "metric (default: the primary metric)");
   std::string suite_name, suite_scale = "quick", suite_json;
   auto* suite = app.add_subcommand("suite", "named bundles: quick (every workload briefly), lkml "
                                             "(the four reported regressions' scenarios)");
@@ -119,8 +126,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store);
   if (check->parsed()) return check_command(workloads, chk, argv_record);
   if (compare->parsed())
-    return compare_command(cmp.files, cmp.style, cmp.test, cmp.alpha, cmp.paired, cmp.metrics, cmp.force,
-                           cmp.store, cmp.workload);
+    return compare_command(cmp);
+  if (plan->parsed()) return plan_command(plan_options);
   if (app.got_subcommand("list")) return list_command(workloads);
   return env_command(env_json);
 }

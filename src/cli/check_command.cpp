@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <unistd.h>
+
 #include <iostream>
 
 #include "check/verdict.h"
@@ -17,12 +19,14 @@
 #include "cli/run_setup.h"
 #include "cli/run_spec_io.h"
 #include "cli/store_options.h"
+#include "compare/machine_speed.h"
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
 #include "report/result_file.h"
+#include "report/progress.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
 #include "store/record.h"
@@ -36,10 +40,33 @@ namespace {
 constexpr int kBatch = 3;
 constexpr int kUsageExit = 255;  // git bisect run: abort the bisection
 constexpr int kSkipExit = 125;
+constexpr double kAlpha = 0.05;  // the stated error rate of a good or bad verdict
 
-struct NullObserver final : RunObserver {
-  void run_started(const ResultSet&, int, int) override {}
+// On a terminal, one line in place: the look, the run and its window, and
+// the interval so far.  Nothing otherwise: stdout is the verdict alone.
+class CheckProgress final : public RunObserver {
+ public:
+  CheckProgress(const LookPlan& plan) : line_(isatty(2) ? &std::cerr : nullptr), plan_(plan) {}
+  void at_look(std::size_t look, const std::string& so_far) {
+    look_ = look;
+    so_far_ = so_far;
+  }
+  void run_started(const ResultSet& set, int index, int) override { window_progress(set, index, 0, 0); }
   void run_finished(const ResultSet&, const RunRecord&) override {}
+  void window_progress(const ResultSet&, int index, double elapsed, double length) override {
+    line_.show(fmt::format("check look {}/{}: run {} of {}  {:.0f}/{:.0f}s{}", look_, plan_.looks(),
+                           plan_.runs[look_ - 1] - static_cast<std::size_t>(batch_left_) + static_cast<std::size_t>(index),
+                           plan_.runs[look_ - 1], elapsed, length, so_far_));
+  }
+  void batch(int runs) { batch_left_ = runs; }
+  void done() { line_.clear(); }
+
+ private:
+  ProgressLine line_;
+  const LookPlan& plan_;
+  std::size_t look_ = 1;
+  int batch_left_ = 0;
+  std::string so_far_;
 };
 
 const ResultSet& first_pass_set(const ResultFile& file, const std::string& path) {
@@ -131,6 +158,8 @@ struct Loaded {
   const ResultSet* good = nullptr;
   const ResultSet* bad = nullptr;
   std::optional<RunSetup> setup;
+  LookPlan looks;   // fixed before the first run
+  Better better = Better::kHigher;
 };
 
 void load(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
@@ -149,8 +178,13 @@ void load(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
   spec.options.no_wait = a.no_wait;
   l.setup.emplace(make_run_setup(std::move(spec), locate_worker(), collect_environment(), "check",
                                  sys::read_process_limits()));
-  if (!find_metric(l.good->metrics, l.good->workload.primary_metric))
-    throw UsageError(a.baseline + ": the primary metric has no declaration in the file");
+  const MetricSpec* metric = find_metric(l.good->metrics, l.good->workload.primary_metric);
+  if (!metric) throw UsageError(a.baseline + ": the primary metric has no declaration in the file");
+  l.better = metric->better;
+  if (l.bad && loss_pct(primary_values(*l.good), primary_values(*l.bad), l.better) <= 0)
+    throw UsageError(fmt::format("--bad: {}'s {} is not worse than the baseline's", a.bad,
+                                 l.good->workload.primary_metric));
+  l.looks = plan_looks(primary_values(*l.good).size(), kBatch, static_cast<std::size_t>(a.max_runs), kAlpha);
 }
 
 // Adds a batch's runs to the evidence, renumbering runs and warnings.
@@ -174,6 +208,9 @@ void write_evidence(const CheckArgs& a, const Loaded& l, const Decision& d, cons
                     {"exit", exit_status(d.verdict)},   {"metric", l.good->workload.primary_metric},
                     {"change_pct", d.change_pct},       {"interval_pct", {d.interval_pct.low, d.interval_pct.high}},
                     {"threshold_pct", a.threshold},     {"runs", evidence.runs.size()},
+                    {"alpha", kAlpha},                  {"look", d.look},
+                    {"looks", l.looks.looks()},         {"critical_t", d.critical_t},
+                    {"procedure", "repeated confidence intervals, Lan-DeMets Pocock-type alpha spending"},
                     {"baseline", {{"file", a.baseline}, {"label", l.good->label}}},
                     {"summary", line},                  {"set", evidence}};
   if (l.bad) j["bad"] = {{"file", a.bad}, {"label", l.bad->label}};
@@ -188,11 +225,14 @@ int measure(const CheckArgs& a, Loaded& l) {
   sys::become_child_subreaper();
   Journal journal;
   const auto lock = lock_global_controls({setup}, journal, gate);
-  NullObserver observer;
+  CheckProgress observer(l.looks);
   ResultSet evidence;
   Decision d;
-  while (static_cast<int>(evidence.runs.size()) < a.max_runs) {
-    setup.spec.options.runs = std::min(kBatch, a.max_runs - static_cast<int>(evidence.runs.size()));
+  for (std::size_t look = 1; look <= l.looks.looks(); ++look) {
+    setup.spec.options.runs = static_cast<int>(l.looks.runs[look - 1] - evidence.runs.size());
+    observer.at_look(look, d.look == 0 ? "" : fmt::format("  {:+.1f}% (CI {:+.1f}%..{:+.1f}%)", d.change_pct,
+                                                            d.interval_pct.low, d.interval_pct.high));
+    observer.batch(setup.spec.options.runs);
     const Experiment e{{setup}, 0, a.argv};
     auto outcome = run_experiment(e, gate, journal, observer, [](const auto&) {});
     setup.spec.options.warmup_runs = 0;  // the baseline's warmup runs: once, before the first batch
@@ -203,17 +243,21 @@ int measure(const CheckArgs& a, Loaded& l) {
     }
     add_batch(evidence, std::move(outcome.sets.front()));
     const auto current = primary_values(evidence);
-    d = l.bad ? decide_between(primary_values(good), primary_values(*l.bad), current, 0.05)
-              : decide_against_good(primary_values(good), current, find_metric(good.metrics, metric)->better,
-                                    a.threshold, 0.05);
+    if (current.size() != l.looks.runs[look - 1]) continue;  // a look only at its planned size
+    d = l.bad ? decide_between(primary_values(good), primary_values(*l.bad), current, l.better, l.looks, look)
+              : decide_against_good(primary_values(good), current, l.better, a.threshold, l.looks, look);
     if (d.verdict != Verdict::kUndecided) break;
   }
+  observer.done();
   const std::string line = fmt::format(
-      "{}: {} {:+.2f}% (95% CI {:+.2f}% .. {:+.2f}%) vs {}{}, {} runs{}", to_string(d.verdict), metric,
-      d.change_pct, d.interval_pct.low, d.interval_pct.high, good.label,
+      "{}: {} {:+.2f}% (repeated {:.0f}% CI {:+.2f}% .. {:+.2f}%, look {} of {}) vs {}{}, {} runs{}",
+      to_string(d.verdict), metric, d.change_pct, (1 - kAlpha) * 100, d.interval_pct.low, d.interval_pct.high,
+      d.look, l.looks.looks(), good.label,
       l.bad ? " and bad " + l.bad->label : fmt::format(", threshold {}%", a.threshold), evidence.runs.size(),
       d.verdict == Verdict::kUndecided ? ": cannot tell" + baseline_hint(good, a.threshold) : "");
   std::cout << line << "\n";
+  if (auto speed = machine_speed_difference(good, evidence, kAlpha); speed && speed->significant)
+    std::cout << describe_speed("this kernel", *speed, metric, d.change_pct) << "\n";
   store::record_result_sets(a.store, {utc_now_iso8601(), {evidence}}, {});
   if (!a.json.empty()) write_evidence(a, l, d, evidence, line);
   return exit_status(d.verdict);

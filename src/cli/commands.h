@@ -12,8 +12,19 @@ namespace schedlab {
 // as schedlab::Error / Interrupted and mapped by run_app().
 // `argv` is the command line recorded in every result set (for `suite`, the
 // `schedlab run ...` line that reproduces the set).
+// How a run shows itself when a bundle runs it (suite): its progress line
+// even though its stdout is quiet, behind a prefix, with the time the rest
+// of the bundle will take added to its ETA.
+struct RunPresentation {
+  bool progress_when_quiet = false;
+  std::string prefix;
+  double eta_after_s = 0;
+};
 int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
-                const std::vector<std::string>& argv);
+                const std::vector<std::string>& argv, const RunPresentation& presentation = {});
+// The seconds a `schedlab run ARGS` will take by its options alone: runs,
+// variants, warmup and window (0 for loop-bound runs, which say nothing).
+double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
 int list_command(const WorkloadRegistry& workloads);
 int env_command(bool json);
 int restore_command();
@@ -29,10 +40,19 @@ struct CheckOptions {
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);
-int compare_command(const std::vector<std::string>& files, const std::string& style,
-                    const std::string& test, const std::string& alpha, bool paired,
-                    const std::string& metrics, bool force, const std::string& store,
-                    const std::string& workload);
+// `schedlab plan --detect PCT --from FILE [--alpha A] [--power P] [--metric M]`.
+struct PlanOptions {
+  std::string detect, from, alpha = "0.05", power = "0.8", metric;
+};
+int plan_command(const PlanOptions& options);
+// `schedlab compare` as typed.
+struct CompareArgs {
+  std::vector<std::string> files;  // result files, store selectors or ids
+  std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
+  bool paired = false, force = false, all = false, notes = false;
+  std::string store, workload;  // for store selectors
+};
+int compare_command(const CompareArgs& args);
 // Restores what dead runs left behind, saying so on stderr; false when
 // something could not be restored.
 bool restore_leftovers();

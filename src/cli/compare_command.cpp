@@ -14,18 +14,20 @@
 #include "sys/proc_files.h"
 
 namespace schedlab {
-int compare_command(const std::vector<std::string>& files, const std::string& style,
-                    const std::string& test, const std::string& alpha, bool paired,
-                    const std::string& metrics, bool force, const std::string& store,
-                    const std::string& workload) {
+
+int compare_command(const CompareArgs& a) {
   CompareOptions o;
-  o.test = parse_test_kind(test);
-  o.alpha = parse_alpha(alpha);
-  o.paired = paired;
-  o.force = force;
-  if (!metrics.empty()) o.metrics = sys::split(metrics, ",");
-  std::vector<ResultSet> sets = read_compare_inputs(files, store, workload);
+  o.test = parse_test_kind(a.test);
+  o.alpha = parse_alpha(a.alpha);
+  o.paired = a.paired;
+  o.force = a.force;
+  o.all_notes = a.notes;
+  if (!a.metrics.empty() && a.all) throw UsageError("--all: cannot be combined with --metrics");
+  if (!a.metrics.empty()) o.metrics = sys::split(a.metrics, ",");
+  std::vector<ResultSet> sets = read_compare_inputs(a.files, a.store, a.workload);
+  if (a.all && !sets.empty()) o.metrics = all_metrics(sets.front());
   const Comparison c = build_comparison(std::move(sets), o);
+  const std::string& style = a.style;
   if (style == "mmtests") std::cout << format_mmtests(c);
   else if (style == "lkp") std::cout << format_lkp(c);
   else if (style == "markdown") std::cout << format_markdown(c);

@@ -5,7 +5,28 @@
 #include "report/result_file.h"
 #include "store/selector.h"
 
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <map>
+
 namespace schedlab {
+
+// Two sets with one label (the same kernel measured twice) would be
+// indistinguishable in a table: each gets where it came from, and a
+// number when one source holds both.
+void disambiguate_labels(std::vector<ResultSet>& sets, const std::vector<std::string>& sources) {
+  std::map<std::string, int> count;
+  for (const auto& set : sets) count[set.label]++;
+  std::map<std::string, int> seen;
+  for (size_t i = 0; i < sets.size(); ++i) {
+    if (count[sets[i].label] < 2) continue;
+    const std::string source = std::filesystem::path(sources[i]).filename().string();
+    const std::string key = sets[i].label + "\n" + source;
+    const int k = ++seen[key];
+    sets[i].label += " (" + source + (k > 1 ? fmt::format(" #{}", k) : "") + ")";
+  }
+}
 
 std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& inputs, const std::string& store,
                                            const std::string& workload) {
@@ -21,12 +42,17 @@ std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& input
   std::unique_ptr<store::Store> s;
   if (any_selector) s = store::open_store(choice, store::Access::kRead);
   std::vector<ResultSet> sets;
+  std::vector<std::string> sources;
   for (const auto& input : inputs) {
     auto file = store::is_selector(input)
                     ? result_file_from_json(store::result_file_json(store::select_sets(*s, input, workload)))
                     : read_result_file(input);
-    for (auto& set : file.sets) sets.push_back(std::move(set));
+    for (auto& set : file.sets) {
+      sets.push_back(std::move(set));
+      sources.push_back(input);
+    }
   }
+  disambiguate_labels(sets, sources);
   return sets;
 }
 

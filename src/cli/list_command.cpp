@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "report/wrap.h"
 #include "runner/worker_path.h"
 
 namespace schedlab {
@@ -25,23 +26,29 @@ std::string support(const Workload& w, bool have_worker) {
 
 int list_command(const WorkloadRegistry& workloads) {
   const bool have_worker = find_worker().has_value();
+  const std::string indent(9, ' ');
   for (const auto& w : workloads.items()) {
     const auto& info = w->info();
-    std::cout << fmt::format("{:<8} {}\n         reproduces: {}\n         supported here: {}\n",
-                             info.name, info.summary, info.reproduces, support(*w, have_worker));
+    std::cout << wrap(info.summary, kTextWidth, fmt::format("{:<8} ", info.name), indent) << "\n"
+              << wrap("reproduces: " + info.reproduces, kTextWidth, indent, indent + "  ") << "\n"
+              << wrap("supported here: " + support(*w, have_worker), kTextWidth, indent, indent + "  ")
+              << "\n";
     for (const auto& p : info.params)
-      std::cout << fmt::format("         --{:<12} {} ({}; {})\n", p.name, p.help,
-                               describe_allowed(p), default_of(p));
-    std::cout << "         metrics:";
+      std::cout << wrap(fmt::format("{} ({}; {})", p.help, describe_allowed(p), default_of(p)), kTextWidth,
+                        fmt::format("{}--{:<14} ", indent, p.name), indent + std::string(17, ' '))
+                << "\n";
+    std::string metrics = "metrics:";
     for (const auto& m : info.metrics)
-      std::cout << fmt::format(" {}{} [{}, {} is better]", m.name,
-                               m.name == info.primary_metric ? " (primary)" : "", m.unit,
-                               to_string(m.better));
-    std::cout << "\n\n";
+      metrics += fmt::format(" {}{} [{}, {} is better];", m.name,
+                             m.name == info.primary_metric ? " (primary)" : "", m.unit, to_string(m.better));
+    metrics.pop_back();
+    std::cout << wrap(metrics, kTextWidth, indent, indent + "  ") << "\n\n";
   }
-  std::cout << "Every run also records the CPU split (cpu_*_pct, set_cpu_*_pct), the copies' "
-               "rusage\n(user_s, sys_s, voluntary_ctxsw, involuntary_ctxsw, minor_faults, "
-               "major_faults,\nmax_rss_kb), start_skew_us, loop_rss_kb and loop_vmas.\n";
+  std::cout << wrap("Every run also records the CPU split (cpu_*_pct, set_cpu_*_pct), the copies' rusage "
+                    "(user_s, sys_s, voluntary_ctxsw, involuntary_ctxsw, minor_faults, major_faults, "
+                    "max_rss_kb), start_skew_us, loop_rss_kb and loop_vmas.",
+                    kTextWidth)
+            << "\n";
   return 0;
 }
 

@@ -13,11 +13,15 @@
 #include "cli/run_command_line.h"
 #include "cli/run_options.h"
 #include "cli/run_setup.h"
+#include "cli/result_sink.h"
 #include "cli/run_spec_io.h"
+#include "compare/comparison.h"
+#include "report/compare_reporters.h"
 #include "cli/store_options.h"
 #include "cli/vary.h"
 #include "cli/workload_options.h"
 #include "core/error.h"
+#include "core/duration.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
 #include "report/result_file.h"
@@ -99,43 +103,61 @@ Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector
   const sys::ProcessLimits limits = sys::read_process_limits();
   for (const auto& assignment : expand_axes(axes))
     e.variants.push_back(prepare_variant(w, parsed, assignment, worker, environment, limits));
-  const auto& json = e.variants.front().options().json_path;
-  if (json) check_writable("--json", *json);
   return e;
+}
+
+// A --vary experiment ends with the comparison it was run for, as compare
+// prints it (paired by block: the runs were interleaved).
+std::string vary_comparison(const std::vector<ResultSet>& sets) {
+  CompareOptions o;
+  o.paired = true;
+  for (const auto& set : sets)
+    for (const auto& run : set.runs) o.paired &= run.block > 0;
+  try {
+    return "\n" + format_mmtests(build_comparison(sets, o));
+  } catch (const Error& e) {
+    return fmt::format("\nno comparison: {}\n", e.what());
+  }
 }
 
 }  // namespace
 
+double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
+  const Workload& w = find_workload(workloads, args);
+  const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
+  if (!parsed) return 0;
+  const RunOptions o = to_run_options(parsed->texts);
+  const StopRule rule = decide_stop_rule(w, parsed->workload_options->resolve(), o);
+  if (!rule.window) return 0;
+  double variants = 1;
+  for (const auto& v : parsed->texts.vary) variants *= static_cast<double>(parse_vary(v).values.size());
+  return variants * (o.runs + o.warmup_runs) * (to_seconds(o.warmup) + to_seconds(*rule.window));
+}
+
 int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
-                const std::vector<std::string>& argv) {
+                const std::vector<std::string>& argv, const RunPresentation& presentation) {
   const Workload& w = find_workload(workloads, args);
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;  // --help was shown
   const Experiment experiment = prepare(w, *parsed, argv);
   const auto store = to_store_choice(parsed->store);
   const RunOptions& options = experiment.variants.front().options();
+  const ResultSink sink(options, experiment);
 
   sys::SignalGate gate;  // before any change to the system: interrupts unwind through the guards
   sys::become_child_subreaper();
   Journal journal;
   const auto lock = lock_global_controls(experiment.variants, journal, gate);
   std::ostringstream discard;
-  TextReporter reporter(options.quiet ? discard : std::cout,
-                        !options.quiet && isatty(2) ? &std::cerr : nullptr,
+  const bool progress = isatty(2) && (!options.quiet || presentation.progress_when_quiet);
+  TextReporter reporter(options.quiet ? discard : std::cout, progress ? &std::cerr : nullptr,
                         experiment.variants.size() > 1);
+  reporter.present(presentation.prefix, presentation.eta_after_s);
   const std::string created = utc_now_iso8601();
-  auto save = [&](const std::vector<ResultSet>& sets) {
-    if (!options.json_path) return;
-    try {
-      write_result_file(*options.json_path, {created, sets});
-    } catch (const SystemError& e) {
-      throw Error(ExitStatus::kCannotSave,
-                  fmt::format("cannot save the result file: {}; the runs measured so far are not saved",
-                              e.what()));
-    }
-  };
+  auto save = [&](const std::vector<ResultSet>& sets) { sink.save(created, sets); };
   ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, save);
   for (const auto& set : outcome.sets) reporter.finish(set);
+  if (experiment.variants.size() > 1 && !options.quiet) std::cout << vary_comparison(outcome.sets);
   // Interrupted or failed sets are stored too: their completed runs are
   // measurements, and their status says what became of the rest.
   store::record_result_sets(store, {created, outcome.sets}, {options.json_path, options.quiet ? nullptr : &std::cout});

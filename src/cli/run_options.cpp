@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/whole_number.h"
 #include "scenario/sched_policy.h"
+#include "sys/affinity.h"
 
 namespace schedlab {
 namespace {
@@ -80,7 +81,7 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
   app.add_option("-r,--duration,--runtime", t.duration,
                  "measurement window per run: 10, 10s, 500ms, 2m (default 10s)")
       ->type_name("TIME")->group("Run options");
-  app.add_option("-w,--warmup", t.warmup, "time the copies run before each window opens (default 0)")
+  app.add_option("-w,--warmup,--warmuptime", t.warmup, "time the copies run before each window opens (default 0)")
       ->type_name("TIME")->group("Run options");
   app.add_option("--warmup-runs", t.warmup_runs,
                  "runs executed first and discarded (recorded as warmup_runs) (default 0)")
@@ -102,9 +103,12 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
                "when another run holds the global controls (sysctls, sched features, cgroups), "
                "exit 3 instead of waiting")
       ->group("Run options");
-  app.add_option("--json", t.json, "write the result file here (rewritten after every run)")
+  app.add_option("--json", t.json, "write the result file here, a new file (rewritten after every run)")
       ->type_name("FILE")->group("Run options")
       ->each([&t](const std::string&) { t.json_given = true; });
+  app.add_flag("--force", t.force, "replace an existing --json file")->group("Run options");
+  app.add_flag("--append", t.append, "add the new sets to an existing --json file of the same spec")
+      ->group("Run options");
   app.add_option("--label", t.label, "name of this result set in comparisons (default: kernel release)")
       ->type_name("TEXT")->group("Run options");
   app.add_flag("--quiet", t.quiet, "print nothing on stdout; errors still go to stderr")
@@ -112,7 +116,7 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
   app.add_option("--copies", t.copies,
                  "concurrent copies: N, auto (one per CPU of the set) or Kx (K per CPU) (default 1)")
       ->type_name("N|auto|Kx")->group("Scenario options");
-  app.add_option("--cpus", t.cpus, "CPUs the copies may run on, numactl syntax: 0-3,8")
+  app.add_option("--cpus", t.cpus, "CPUs the copies may run on, numactl syntax: 0-3,8, all, !LIST (all but LIST), +LIST (the LIST-th allowed CPUs)")
       ->type_name("LIST")->group("Scenario options")
       ->each([&t](const std::string&) { t.cpus_given = true; });
   add_scenario_options(app, t);
@@ -141,13 +145,15 @@ RunOptions to_run_options(const RunOptionTexts& t) {
   if (!t.label.empty()) o.label = t.label;
   o.quiet = t.quiet;
   o.no_wait = t.no_wait;
+  o.force_write = t.force;
+  o.append = t.append;
   return o;
 }
 
 ScenarioRequest to_scenario(const RunOptionTexts& t) {
   ScenarioRequest r;
   r.copies = parse_copies("--copies", t.copies);
-  if (t.cpus_given) r.cpus = parse_cpu_list("--cpus", t.cpus);
+  if (t.cpus_given) r.cpus = parse_cpu_selection("--cpus", t.cpus, sys::affinity_of(0));
   r.pin_copies = t.pin_copies;
   r.cgroup_depth = parse_int("--cgroup-depth", t.cgroup_depth, 0, 64);
   if (t.cgroup_parent.empty() || t.cgroup_parent[0] != '/' ||

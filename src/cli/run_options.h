@@ -22,6 +22,7 @@ struct RunOptionTexts {
   std::string wait_idle;        // "" = do not wait; a duration = the longest wait
   bool wait_idle_given = false;
   bool no_wait = false;
+  bool force = false, append = false;
   std::string json;
   bool json_given = false;
   std::string label;

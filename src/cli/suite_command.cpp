@@ -69,17 +69,17 @@ std::vector<SuiteRun> lkml_runs(bool full) {
       {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups", with(wakeup)}};
 }
 
-int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json,
+int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json, const RunPresentation& shown,
             const StoreOptionTexts& store) {
   std::vector<std::string> args = r.args;
   // Our options go before a command's "--", if there is one.
-  args.insert(std::find(args.begin(), args.end(), "--"), {"--quiet", "--json", json});
+  args.insert(std::find(args.begin(), args.end(), "--"), {"--quiet", "--force", "--json", json});
   const auto store_args = store_arguments(store);
   args.insert(std::find(args.begin(), args.end(), "--"), store_args.begin(), store_args.end());
   std::vector<std::string> argv = {"schedlab", "run"};
   argv.insert(argv.end(), r.args.begin(), r.args.end());
   try {
-    return run_command(workloads, args, argv);
+    return run_command(workloads, args, argv, shown);
   } catch (const Interrupted&) {
     throw;
   } catch (const Error& e) {
@@ -144,12 +144,17 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
   const std::string& dir = results.path();
   const auto runs = name == "quick" ? quick_runs() : lkml_runs(scale == "full");
   std::vector<std::pair<SuiteRun, std::string>> done;
+  std::vector<double> nominal;  // the bundle's ETA: each run's warmup and windows
+  for (const auto& r : runs) nominal.push_back(nominal_run_seconds(workloads, r.args));
   int worst = 0;
   for (size_t i = 0; i < runs.size(); ++i) {
     const std::string file = fmt::format("{}/{}.json", dir, runs[i].name);
     std::cerr << fmt::format("schedlab suite {}: {}/{} {}: {}\n", name, i + 1, runs.size(), runs[i].name,
                              runs[i].title);
-    worst = std::max(worst, run_one(workloads, runs[i], file, store));
+    double after = 0;
+    for (size_t k = i + 1; k < runs.size(); ++k) after += nominal[k];
+    const RunPresentation shown{true, fmt::format("suite {} {}/{}: ", name, i + 1, runs.size()), after};
+    worst = std::max(worst, run_one(workloads, runs[i], file, shown, store));
     done.emplace_back(runs[i], file);
     if (name == "lkml" && fs::exists(file)) {
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);

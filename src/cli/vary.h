@@ -21,6 +21,7 @@ using Assignment = std::vector<std::pair<std::string, std::string>>;  // KEY=VAL
 VaryAxis parse_vary(const std::string& text);
 
 // The full factorial of the axes, first axis slowest; {{}} without axes.
+// Throws UsageError when it would hold more than 1000 variants.
 std::vector<Assignment> expand_axes(const std::vector<VaryAxis>& axes);
 
 // Applies KEY=VALUE to the option texts: a scenario control (autogroup,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/run_options.h"
+#include "core/error.h"
 
 namespace schedlab {
 
@@ -20,8 +21,9 @@ WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : Work
 
 void WorkloadOptions::bind(CLI::App& app) {
   for (const auto& spec : info_.params) {
-    const std::string name =
+    std::string name =
         (spec.short_name ? std::string("-") + spec.short_name + "," : std::string()) + "--" + spec.name;
+    for (const auto& alias : spec.aliases) name += ",--" + alias;
     if (spec.kind == ParamKind::kFlag) {
       app.add_flag(name, flags_[spec.name], spec.help)->group("Workload options");
       continue;
@@ -61,13 +63,24 @@ bool WorkloadOptions::set_list(const std::string& name, const std::vector<std::s
   return true;
 }
 
+// The mirrored tool's options schedlab does not implement: refused when
+// given, saying why.
+void refuse_unsupported(const ParamSpec& spec, const std::string& text) {
+  if (spec.unsupported.empty() || text.empty()) return;
+  throw UsageError(fmt::format("{}--{}: {}", spec.short_name ? fmt::format("-{}/", spec.short_name) : "",
+                               spec.name, spec.unsupported));
+}
+
 Params WorkloadOptions::resolve() const {
   Params params;
   for (const auto& spec : info_.params) {
     if (spec.kind == ParamKind::kFlag) params.set(spec.name, flags_.at(spec.name));
     else if (spec.kind == ParamKind::kList || spec.kind == ParamKind::kCommand)
       params.set(spec.name, parse_param_list(spec, lists_.at(spec.name)));
-    else params.set(spec.name, parse_param(spec, texts_.at(spec.name)));
+    else {
+      refuse_unsupported(spec, texts_.at(spec.name));
+      params.set(spec.name, parse_param(spec, texts_.at(spec.name)));
+    }
   }
   return params;
 }

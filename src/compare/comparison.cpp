@@ -7,19 +7,17 @@
 #include <cmath>
 #include <map>
 
+#include "compare/machine_speed.h"
+#include "compare/notes.h"
 #include "compare/spec_check.h"
 #include "core/error.h"
 #include "stats/descriptive.h"
 #include "stats/mmtests_stats.h"
-#include "stats/outliers.h"
+#include "workloads/builtin.h"
+#include "stats/power.h"
 
 namespace schedlab {
 namespace {
-
-constexpr const char* kDefaultExtras[] = {"cpu_user_pct", "cpu_sys_pct",     "cpu_idle_pct",
-                                          "user_s",       "sys_s",           "voluntary_ctxsw",
-                                          "involuntary_ctxsw", "minor_faults", "major_faults",
-                                          "max_rss_kb"};
 
 std::vector<double> values_of(const ResultSet& set, const std::string& metric) {
   std::vector<double> xs;
@@ -82,18 +80,24 @@ void compare_with_base(Cell& cell, const Cell& base, const ResultSet& base_set, 
   cell.change_pct = stats::mmtests_change(base.center, cell.center, higher);
   cell.relative_pct = relative ? (cell.summary.mean - base.summary.mean) / base.summary.mean * 100 : 0;
   try {
+    stats::Interval ci;
     if (o.paired) {
       auto [a, b] = paired_values(base_set, set, spec.name);
       cell.test = stats::paired_t_test(a, b, o.alpha);
+      ci = stats::paired_difference_interval(a, b, 1 - o.alpha);
+      cell.mde = stats::mde_paired(a, b, o.alpha, o.power);
+      cell.interval_method = "paired-t";
     } else {
       cell.test = stats::run_test(o.test, base.values, cell.values, o.alpha);
+      ci = stats::welch_difference_interval(base.values, cell.values, 1 - o.alpha);
+      cell.mde = stats::mde_welch(base.values, cell.values, o.alpha, o.power);
+      cell.interval_method = "welch";
     }
     cell.effect_size = stats::hedges_g(base.values, cell.values);
-    if (cell.test->available && relative) {
-      const auto ci = stats::welch_difference_interval(base.values, cell.values, 1 - o.alpha);
+    if (cell.test->available && relative)
       cell.change_interval_pct = stats::Interval{ci.low / base.summary.mean * 100,
                                                  ci.high / base.summary.mean * 100};
-    }
+    if (cell.mde && relative) cell.mde_pct = *cell.mde / std::fabs(base.summary.mean) * 100;
   } catch (const std::exception& e) {  // Boost.Math's domain errors on degenerate input
     cell.test = stats::TestResult{};
     cell.test->why_not = std::string("cannot be computed for these values: ") + e.what();
@@ -134,60 +138,24 @@ void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o) {
                                        set.label));
 }
 
-// Runs far from the rest of their set: the machine changed state meanwhile.
-void note_outliers(const ComparedMetric& m, const std::vector<ResultSet>& sets,
-                   std::vector<std::string>& notes) {
-  for (size_t i = 0; i < m.cells.size(); ++i) {
-    if (!m.cells[i]) continue;
-    const auto& xs = m.cells[i]->values;
-    for (size_t k : stats::outlier_indices(xs))
-      notes.push_back(fmt::format("{} of {}: run {} is an outlier ({:.2f} against a median of {:.2f}); "
-                                  "the machine changed state during the set",
-                                  m.spec.name, sets[i].label, k + 1, xs[k], m.cells[i]->summary.median));
-  }
-}
-
-// Significance assumes each set samples one machine state; sets measured
-// one after the other also differ by whatever drifted in between.
-void note_if_not_interleaved(const Comparison& c, std::vector<std::string>& notes) {
-  bool marked = false;
-  for (const auto& m : c.metrics)
-    for (const auto& cell : m.cells) marked |= cell && cell->test && cell->test->significant;
-  bool interleaved = true;
-  for (const auto& set : c.sets)
-    for (const auto& run : set.runs) interleaved &= run.block > 0;
-  if (marked && !interleaved)
-    notes.push_back("these sets were measured one after the other, not interleaved: slow drift of "
-                    "the machine between them counts as a difference; interleave them with --vary "
-                    "(and compare with --paired) to rule that out");
-}
-
 }  // namespace
 
 std::vector<std::string> default_metrics(const ResultSet& set) {
-  std::vector<std::string> names = {set.workload.primary_metric};
-  for (const char* extra : kDefaultExtras)
-    if (find_metric(set.metrics, extra)) names.push_back(extra);
+  std::vector<std::string> names;
+  for (const auto& m : headline_metrics(set.workload.name, set.workload.primary_metric))
+    if (find_metric(set.metrics, m)) names.push_back(m);
   return names;
 }
 
-// What a set's warnings mean for its numbers, one note per set and kind.
-void note_warnings(const Comparison& c, std::vector<std::string>& notes) {
-  for (const auto& set : c.sets) {
-    std::vector<int> busy;
-    for (const auto& w : set.warnings) {
-      if (w.kind == "busy") busy.push_back(w.run);
-      else notes.push_back(fmt::format("{}: {}{}", set.label, w.run ? fmt::format("run {}: ", w.run) : "", w.detail));
-    }
-    if (busy.empty()) continue;
-    double worst = 0;
+std::vector<std::string> all_metrics(const ResultSet& set) {
+  std::vector<std::string> names;
+  for (const auto& m : set.metrics)
     for (const auto& run : set.runs)
-      if (std::find(busy.begin(), busy.end(), run.index) != busy.end())
-        worst = std::max(worst, run.values.get("foreign_cpu_pct").value_or(0));
-    notes.push_back(fmt::format("{}: {} of {} runs measured on a busy machine (other processes used up "
-                                "to {:.0f}% of the CPU set): its figures are suspect",
-                                set.label, busy.size(), set.runs.size(), worst));
-  }
+      if (run.values.get(m.name)) {
+        names.push_back(m.name);
+        break;
+      }
+  return names;
 }
 
 Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o) {
@@ -195,9 +163,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
   check_specs(sets, o);
   Comparison c{std::move(sets), {}, o, {}};
   const ResultSet& base = c.sets.front();
-  for (const auto& set : c.sets)
-    if (set.status != Status::kPass)
-      c.notes.push_back(fmt::format("{}: {} ({}), not compared", set.label, to_string(set.status), set.error));
+  note_not_compared(c);
   for (const auto& spec : chosen_metrics(c.sets, o)) {
     ComparedMetric m{spec, {}};
     for (const auto& set : c.sets) {
@@ -209,19 +175,17 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
       m.cells.push_back(make_cell(std::move(values), spec));
       require_finite(*m.cells.back(), set, spec);
     }
-    for (size_t i = 1; i < m.cells.size(); ++i) {
-      if (!m.cells[i] || !m.cells[0]) continue;
-      compare_with_base(*m.cells[i], *m.cells[0], base, c.sets[i], spec, o);
-      if (!m.cells[i]->test->available)
-        c.notes.push_back(fmt::format("{} of {}: no {} test: {}", spec.name, c.sets[i].label,
-                                      o.paired ? "paired-t" : stats::to_string(o.test),
-                                      m.cells[i]->test->why_not));
-    }
-    note_outliers(m, c.sets, c.notes);
+    for (size_t i = 1; i < m.cells.size(); ++i)
+      if (m.cells[i] && m.cells[0]) compare_with_base(*m.cells[i], *m.cells[0], base, c.sets[i], spec, o);
+    note_no_test(c, m);
+    note_outliers(c, m);
+    if (c.metrics.empty()) note_unreachable(c, m);
     c.metrics.push_back(std::move(m));
   }
-  note_if_not_interleaved(c, c.notes);
-  note_warnings(c, c.notes);
+  note_if_not_interleaved(c);
+  note_machine_speed(c);
+  note_warnings(c);
+  sort_notes(c);
   return c;
 }
 

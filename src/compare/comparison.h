@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/notes.h"
 #include "core/result.h"
 #include "stats/significance.h"
 
@@ -11,9 +12,11 @@ namespace schedlab {
 struct CompareOptions {
   stats::TestKind test = stats::TestKind::kWelch;
   double alpha = 0.05;
+  double power = 0.8;                 // for the minimum detectable effect
   bool paired = false;                // pair runs by --vary block
-  std::vector<std::string> metrics;   // empty: primary, CPU split, rusage
+  std::vector<std::string> metrics;   // empty: the primary and the workload's key metrics
   bool force = false;                 // compare sets whose workload specs differ
+  bool all_notes = false;             // the terminal styles print every note in full
 };
 
 // One set's figures for one metric, and its comparison with the baseline.
@@ -26,13 +29,31 @@ struct Cell {
   double change_pct = 0;       // mmtests convention: positive = better
   double relative_pct = 0;     // plain relative change of the mean (LKP)
   std::optional<stats::TestResult> test;  // against the baseline (not for the baseline)
-  std::optional<stats::Interval> change_interval_pct;  // CI of the relative change of the mean
+  // CI of the relative change of the mean, from the same test as the
+  // p-value: paired with --paired, else Welch's.
+  std::optional<stats::Interval> change_interval_pct;
+  std::string interval_method;  // "welch" or "paired-t"
   double effect_size = 0;      // Hedges' g
+  // The smallest change of the mean this comparison could have detected
+  // with `power` at `alpha`, in the metric's unit and in % of the baseline.
+  std::optional<double> mde, mde_pct;
 };
 
 struct ComparedMetric {
   MetricSpec spec;
   std::vector<std::optional<Cell>> cells;  // per set; nullopt when the set has no values
+};
+
+// Whether the machine ran at another speed during a set than during the
+// baseline (the sentinel, runner/sentinel.h), and what the primary metric's
+// change is once each run is normalised by its machine speed.
+struct SpeedDifference {
+  double change_pct = 0;               // sentinel_rate, relative change of the mean
+  stats::Interval interval_pct;        // its Welch interval
+  double p_value = 1;
+  bool significant = false;
+  double normalized_change_pct = 0;    // the primary metric per unit of machine speed
+  std::optional<double> normalized_p;  // Welch on the normalised values
 };
 
 // Every set of the files, in order (the first is the baseline), compared
@@ -41,7 +62,8 @@ struct Comparison {
   std::vector<ResultSet> sets;
   std::vector<ComparedMetric> metrics;
   CompareOptions options;
-  std::vector<std::string> notes;  // tests that could not run, sets not compared
+  std::vector<Note> notes;  // most important first
+  std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
 };
 
 // Builds the comparison.  Throws UsageError when the workload specs differ
@@ -49,7 +71,10 @@ struct Comparison {
 // unknown, or when --paired sets have no block indices.
 Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& options);
 
-// The metrics compared by default for a set.
+// The metrics compared by default for a set: its primary metric and its
+// workload's key metrics.
 std::vector<std::string> default_metrics(const ResultSet& set);
+// Every metric with values in the set (compare --all).
+std::vector<std::string> all_metrics(const ResultSet& set);
 
 }  // namespace schedlab

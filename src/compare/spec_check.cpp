@@ -10,6 +10,16 @@ bool varied(const ResultSet& set, const std::string& key) {
   return vary.contains(key);
 }
 
+// Sets of one --vary experiment (same command line, same seed): every
+// workload difference between them follows from what was varied, derived
+// values included (vfork's child always _exits).
+bool same_experiment(const ResultSet& a, const ResultSet& b) {
+  const auto& ra = a.scenario.requested;
+  const auto& rb = b.scenario.requested;
+  return ra.contains("vary") && rb.contains("vary") && ra.contains("seed") && ra.value("seed", ordered_json()) ==
+         rb.value("seed", ordered_json()) && !a.argv.empty() && a.argv == b.argv;
+}
+
 std::string text_of(const ordered_json& params, const std::string& key) {
   if (!params.contains(key)) return "(absent)";
   const auto& v = params.at(key);
@@ -30,6 +40,7 @@ std::vector<std::string> spec_differences(const std::vector<ResultSet>& sets) {
                                 s.workload.name, s.label));
       continue;
     }
+    if (same_experiment(base, s)) continue;
     const ordered_json params = s.workload.params;
     std::vector<std::string> keys;
     for (const auto& [k, v] : base_params.items()) keys.push_back(k);

@@ -1,8 +1,11 @@
 #include "core/cpu_list.h"
 
 #include <fmt/format.h>
+#include <hwloc.h>
 
 #include <algorithm>
+#include <memory>
+#include <regex>
 
 #include "core/error.h"
 #include "core/whole_number.h"
@@ -12,34 +15,91 @@ namespace {
 
 constexpr int kMaxCpu = 65535;  // far above any machine, below any overflow
 
-int parse_cpu(std::string_view option, std::string_view whole, std::string_view part) {
-  if (auto cpu = parse_whole_number(part, 0, kMaxCpu)) return *cpu;
-  throw UsageError(std::string(option), std::string(whole), "a CPU list such as 0-3,8 (numactl syntax)");
+using Bitmap = std::unique_ptr<hwloc_bitmap_s, decltype(&hwloc_bitmap_free)>;
+
+Bitmap new_bitmap() { return {hwloc_bitmap_alloc(), &hwloc_bitmap_free}; }
+
+Bitmap bitmap_of(const std::vector<int>& cpus) {
+  Bitmap b = new_bitmap();
+  for (int c : cpus) hwloc_bitmap_set(b.get(), static_cast<unsigned>(c));
+  return b;
+}
+
+std::vector<int> cpus_of(const Bitmap& b) {
+  std::vector<int> cpus;
+  for (int c = hwloc_bitmap_first(b.get()); c != -1; c = hwloc_bitmap_next(b.get(), c)) cpus.push_back(c);
+  return cpus;
+}
+
+[[noreturn]] void refuse(std::string_view option, std::string_view text, const std::string& allowed) {
+  throw UsageError(std::string(option), std::string(text), allowed);
+}
+
+// hwloc's list parser is lenient ("0x3" is 3, "1-2-3" is 1-3, a number past
+// INT_MAX wraps), so the text is held to the list grammar first, and the
+// errors that help (a reversed range) are said in our words.
+void check_list_grammar(std::string_view option, std::string_view text) {
+  static const std::regex item(R"((\d{1,5})(?:-(\d{1,5}))?)");
+  const std::string whole(text);
+  if (whole.empty()) refuse(option, text, "a non-empty CPU list such as 0-3,8");
+  size_t pos = 0;
+  while (pos <= whole.size()) {
+    size_t comma = whole.find(',', pos);
+    if (comma == std::string::npos) comma = whole.size();
+    std::smatch m;
+    const std::string part = whole.substr(pos, comma - pos);
+    if (!std::regex_match(part, m, item))
+      refuse(option, text, "a CPU list such as 0-3,8 (numactl syntax; also all, !LIST, +LIST)");
+    const int first = *parse_whole_number(m[1].str(), 0, INT32_MAX);
+    const int last = m[2].matched ? *parse_whole_number(m[2].str(), 0, INT32_MAX) : first;
+    if (std::max(first, last) > kMaxCpu)
+      refuse(option, text, fmt::format("CPU numbers up to {}", kMaxCpu));
+    if (last < first)
+      refuse(option, text, fmt::format("ranges written low-high ({}-{}, not {}-{})", last, first, first, last));
+    pos = comma + 1;
+  }
+}
+
+Bitmap parse_list(std::string_view option, std::string_view text) {
+  check_list_grammar(option, text);
+  Bitmap b = new_bitmap();
+  if (hwloc_bitmap_list_sscanf(b.get(), std::string(text).c_str()) != 0)
+    refuse(option, text, "a CPU list such as 0-3,8");
+  return b;
+}
+
+// numactl's "+LIST": the LIST-th CPUs of the allowed set, counted from 0.
+Bitmap relative_to(std::string_view option, std::string_view text, const Bitmap& indices,
+                   const std::vector<int>& allowed) {
+  Bitmap b = new_bitmap();
+  for (int i : cpus_of(indices)) {
+    if (static_cast<size_t>(i) >= allowed.size())
+      refuse(option, text,
+             fmt::format("+N counting within the {} allowed CPUs ({}): +0 to +{}", allowed.size(),
+                         format_cpu_list(allowed), allowed.size() - 1));
+    hwloc_bitmap_set(b.get(), static_cast<unsigned>(allowed[static_cast<size_t>(i)]));
+  }
+  return b;
 }
 
 }  // namespace
 
 std::vector<int> parse_cpu_list(std::string_view option, std::string_view text) {
-  std::vector<int> cpus;
-  if (text.empty())
-    throw UsageError(std::string(option), "", "a non-empty CPU list such as 0-3,8");
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t comma = text.find(',', pos);
-    if (comma == std::string_view::npos) comma = text.size();
-    std::string_view item = text.substr(pos, comma - pos);
-    size_t dash = item.find('-');
-    int first = parse_cpu(option, text, item.substr(0, dash));
-    int last = dash == std::string_view::npos ? first : parse_cpu(option, text, item.substr(dash + 1));
-    if (last < first)
-      throw UsageError(std::string(option), std::string(text),
-                       fmt::format("ranges written low-high ({}-{}, not {}-{})", last, first,
-                                   first, last));
-    for (int c = first; c <= last; ++c) cpus.push_back(c);
-    pos = comma + 1;
-  }
-  std::sort(cpus.begin(), cpus.end());
-  cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+  return cpus_of(parse_list(option, text));
+}
+
+std::vector<int> parse_cpu_selection(std::string_view option, std::string_view text,
+                                     const std::vector<int>& allowed) {
+  if (text == "all") return allowed;
+  std::string_view rest = text;
+  const bool invert = !rest.empty() && rest.front() == '!';
+  if (invert) rest.remove_prefix(1);
+  const bool relative = !rest.empty() && rest.front() == '+';
+  if (relative) rest.remove_prefix(1);
+  Bitmap chosen = relative ? relative_to(option, text, parse_list(option, rest), allowed) : parse_list(option, rest);
+  if (invert) hwloc_bitmap_andnot(chosen.get(), bitmap_of(allowed).get(), chosen.get());
+  const auto cpus = cpus_of(chosen);
+  if (cpus.empty()) refuse(option, text, fmt::format("at least one CPU (allowed here: {})", format_cpu_list(allowed)));
   return cpus;
 }
 

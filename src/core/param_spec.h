@@ -34,6 +34,14 @@ struct ParamSpec {
   // What a result file written before this option existed implies (the old
   // behaviour), when that differs from the default; "" = the default.
   std::string absent_text;
+  // More long names, for tools whose spellings we mirror ("cache_footprint").
+  std::vector<std::string> aliases = {};
+  // Output only (schbench's -j FILE): not part of the workload spec, so not
+  // written into the result nor compared between sets.
+  bool in_spec = true;
+  // An option of the mirrored tool schedlab does not implement: giving it
+  // is refused with this reason (one line, exit 2).
+  std::string unsupported;
 };
 
 using ParamValue = std::variant<std::int64_t, std::string, bool, std::vector<std::string>>;
@@ -42,6 +50,7 @@ using ParamValue = std::variant<std::int64_t, std::string, bool, std::vector<std
 class Params {
  public:
   void set(const std::string& name, ParamValue value) { values_[name] = std::move(value); }
+  void erase(const std::string& name) { values_.erase(name); }
   std::int64_t integer(const std::string& name) const;
   const std::string& text(const std::string& name) const;
   bool flag(const std::string& name) const;

@@ -1,6 +1,8 @@
 // JSON form of result files (schema "schedlab.result/1"); see docs/result-file.md.
 #include <fmt/format.h>
 
+#include <climits>
+#include <cmath>
 #include <stdexcept>
 
 #include "core/result.h"
@@ -21,6 +23,20 @@ Status parse_status(const std::string& text) {
   throw std::runtime_error("unknown status \"" + text + "\"");
 }
 
+// A whole number in int's range (a run's index, block and sequence, a
+// warning's run).  nlohmann's get<int>() of 1e300 converts a double outside
+// that range, which is undefined behaviour (UBSan, via fuzz_result_file).
+int whole_number(const ordered_json& v, const std::string& where) {
+  const double d = v.is_number() ? v.get<double>() : std::nan("");
+  if (!(d >= INT_MIN && d <= INT_MAX) || d != std::trunc(d))
+    throw std::runtime_error(fmt::format("{}: expected a whole number, found {}", where, v.dump()));
+  return static_cast<int>(d);
+}
+
+int whole_number_or(const ordered_json& j, const char* name, int absent, const std::string& where) {
+  return j.contains(name) ? whole_number(j.at(name), where + "." + name) : absent;
+}
+
 MetricSpec metric_from_json(const std::string& name, const ordered_json& j) {
   return MetricSpec{name, j.at("unit").get<std::string>(),
                     parse_better(j.at("better").get<std::string>()),
@@ -29,10 +45,10 @@ MetricSpec metric_from_json(const std::string& name, const ordered_json& j) {
 
 RunRecord run_from_json(const ordered_json& j, const std::string& where) {
   RunRecord run;
-  run.index = field(j, "index", where).get<int>();
+  run.index = whole_number(field(j, "index", where), where + ".index");
   run.started = j.value("started", std::string());
-  run.block = j.value("block", 0);
-  run.sequence = j.value("sequence", -1);
+  run.block = whole_number_or(j, "block", 0, where);
+  run.sequence = whole_number_or(j, "sequence", -1, where);
   run.window_s = field(j, "window_s", where).get<double>();
   for (const auto& [name, value] : field(j, "values", where).items())
     run.values.set(name, value.get<double>());
@@ -66,7 +82,8 @@ ResultSet set_from_json(const ordered_json& j, const std::string& where) {
     set.warmup_runs.push_back(run_from_json(run, fmt::format("{}.warmup_runs[{}]", where, i++)));
   set.argv = j.value("argv", std::vector<std::string>{});
   for (const auto& warning : j.value("warnings", ordered_json::array()))
-    set.warnings.push_back({warning.at("kind").get<std::string>(), warning.value("run", 0),
+    set.warnings.push_back({warning.at("kind").get<std::string>(),
+                            whole_number_or(warning, "run", 0, where + ".warnings"),
                             warning.value("detail", std::string())});
   return set;
 }

@@ -2,15 +2,27 @@
 #include <fmt/format.h>
 
 #include "report/compare_reporters.h"
+#include "report/conventions.h"
 #include "report/table.h"
 
 namespace schedlab {
 namespace {
 
+// "p=0.0123*", or for the overlap rule (no p-value) "overlap" / "overlap*".
 std::string p_text(const Cell& cell) {
   if (!cell.test) return "";
   if (!cell.test->available) return "no test";
-  return fmt::format("p={:.4f}{}", cell.test->p_value, cell.test->significant ? "*" : "");
+  const std::string mark = cell.test->significant ? "*" : "";
+  if (!cell.test->p_value) return "overlap" + mark;
+  return fmt::format("p={:.4f}{}", *cell.test->p_value, mark);
+}
+
+// ", not significant; could have detected >= 3.1%" or ", mde 3.1%".
+std::string mde_clause(const Cell& cell) {
+  if (!cell.mde) return "";
+  if (cell.test && cell.test->available && !cell.test->significant)
+    return fmt::format(", not significant; could have detected ≥ {}", mde_text(cell));
+  return fmt::format(", mde {}", mde_text(cell));
 }
 
 }  // namespace
@@ -32,18 +44,21 @@ std::string format_markdown(const Comparison& c) {
         continue;
       }
       out += fmt::format(" {:.2f} ± {:.2f}", cell->summary.mean, cell->summary.stddev);
-      if (i > 0 && cell->test) out += fmt::format(" ({:+.2f}%, {})", cell->relative_pct, p_text(*cell));
+      if (i > 0 && cell->test)
+        out += fmt::format(" ({:+.2f}%, {}{})", cell->relative_pct, p_text(*cell), mde_clause(*cell));
       out += " |";
     }
     out += "\n";
   }
-  for (const auto& note : c.notes) out += "\n" + note + "\n";
+  out += "\n" + convention_text(c, Style::kMarkdown) + "\n";
+  for (const auto& note : c.notes) out += "\n" + note.full + "\n";
   return out;
 }
 
 std::string format_csv(const Comparison& c) {
   std::string out =
-      "metric,unit,better,set,status,n,mean,stddev,min,max,cv_pct,change_pct,p_value,significant,test\n";
+      "metric,unit,better,set,status,n,mean,stddev,min,max,cv_pct,change_pct_of_mean,p_value,significant,"
+      "test,mde,mde_pct\n";
   for (const auto& m : c.metrics)
     for (size_t i = 0; i < m.cells.size(); ++i) {
       const auto& set = c.sets[i];
@@ -51,17 +66,19 @@ std::string format_csv(const Comparison& c) {
       out += fmt::format("{},{},{},{},{}", m.spec.name, csv_field(m.spec.unit), to_string(m.spec.better),
                          csv_field(set.label), to_string(set.status));
       if (!cell) {
-        out += ",0,,,,,,,,,\n";
+        out += ",0,,,,,,,,,,,\n";
         continue;
       }
       const auto& s = cell->summary;
       out += fmt::format(",{},{},{},{},{},{}", s.n, s.mean, s.stddev, s.min, s.max, s.cv_pct);
       if (i > 0 && cell->test && cell->test->available)
-        out += fmt::format(",{},{},{},{}\n", cell->relative_pct, cell->test->p_value,
-                           cell->test->significant ? "yes" : "no",
-                           c.options.paired ? "paired-t" : stats::to_string(c.options.test));
+        out += fmt::format(",{},{},{},{},{},{}\n", cell->relative_pct,
+                           cell->test->p_value ? fmt::format("{}", *cell->test->p_value) : "",
+                           cell->test->significant ? "yes" : "no", test_name(c),
+                           cell->mde ? fmt::format("{}", *cell->mde) : "",
+                           cell->mde_pct ? fmt::format("{}", *cell->mde_pct) : "");
       else
-        out += ",,,,\n";
+        out += ",,,,,,\n";
     }
   return out;
 }
@@ -69,8 +86,17 @@ std::string format_csv(const Comparison& c) {
 std::string format_compare_json(const Comparison& c) {
   ordered_json j;
   j["schema"] = "schedlab.compare/1";
-  j["test"] = c.options.paired ? "paired-t" : stats::to_string(c.options.test);
+  j["test"] = test_name(c);
   j["alpha"] = c.options.alpha;
+  j["power"] = c.options.power;
+  j["conventions"] = {
+      {"center", "center is the harmonic mean (center_kind hmean) for higher-is-better metrics with "
+                 "positive values, else the arithmetic mean"},
+      {"change_pct", "plain relative change of the arithmetic mean, + = larger"},
+      {"mmtests_change_pct", "mmtests' convention on the center: positive = better"},
+      {"change_interval_pct", "confidence interval of change_pct from the same test as p_value"},
+      {"mde_pct", "smallest change of the mean detectable with `power` at `alpha`, % of the baseline"},
+      {"p_value", "null for the overlap rule, which is not a test"}};
   j["baseline"] = c.sets.front().label;
   for (const auto& set : c.sets) {
     ordered_json s = {{"label", set.label}, {"status", to_string(set.status)}};
@@ -91,19 +117,33 @@ std::string format_compare_json(const Comparison& c) {
           cell["mmtests_change_pct"] = x->change_pct;
           cell["test_available"] = x->test->available;
           if (!x->test->available) cell["why_not"] = x->test->why_not;
-          cell["p_value"] = x->test->p_value;
+          cell["p_value"] = x->test->p_value ? ordered_json(*x->test->p_value) : ordered_json(nullptr);
           cell["statistic"] = x->test->statistic;
           cell["significant"] = x->test->significant;
           cell["effect_size_hedges_g"] = x->effect_size;
-          if (x->change_interval_pct)
+          if (x->change_interval_pct) {
             cell["change_interval_pct"] = {x->change_interval_pct->low, x->change_interval_pct->high};
+            cell["interval_method"] = x->interval_method;
+          }
+          cell["mde"] = x->mde ? ordered_json(*x->mde) : ordered_json(nullptr);
+          cell["mde_pct"] = x->mde_pct ? ordered_json(*x->mde_pct) : ordered_json(nullptr);
         }
       }
       jm["sets"].push_back(cell);
     }
     j["metrics"].push_back(jm);
   }
-  j["notes"] = c.notes;
+  for (size_t i = 1; i < c.speed.size(); ++i) {
+    if (!c.speed[i]) continue;
+    const auto& d = *c.speed[i];
+    j["sets"][i]["machine_speed"] = {
+        {"change_pct", d.change_pct}, {"interval_pct", {d.interval_pct.low, d.interval_pct.high}},
+        {"p_value", d.p_value}, {"significant", d.significant},
+        {"primary_normalized_change_pct", d.normalized_change_pct},
+        {"primary_normalized_p_value", d.normalized_p ? ordered_json(*d.normalized_p) : ordered_json(nullptr)}};
+  }
+  j["notes"] = ordered_json::array();
+  for (const auto& note : c.notes) j["notes"].push_back(note.full);
   return j.dump(2) + "\n";
 }
 

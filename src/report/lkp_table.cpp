@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "report/compare_reporters.h"
+#include "report/conventions.h"
 #include "report/table.h"
 
 namespace schedlab {
@@ -55,14 +56,21 @@ std::string format_lkp(const Comparison& c) {
   out += labels + "\n" + dashes + "\n" + head1 + "\n" + head2 + "\n";
   std::vector<const ComparedMetric*> sorted;
   for (const auto& m : c.metrics) sorted.push_back(&m);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const auto* a, const auto* b) { return a->spec.name < b->spec.name; });
+  // The primary metric first (what the reader came for), then by name as LKP.
+  const std::string& primary = c.sets.front().workload.primary_metric;
+  std::sort(sorted.begin(), sorted.end(), [&](const auto* a, const auto* b) {
+    return std::pair(a->spec.name != primary, a->spec.name) < std::pair(b->spec.name != primary, b->spec.name);
+  });
   for (const auto* m : sorted) {
-    std::string line = value_text(m->cells[0]);
-    for (size_t i = 1; i < m->cells.size(); ++i) line += change_text(*m, i) + value_text(m->cells[i]);
-    out += line + "  " + c.sets.front().workload.name + "." + m->spec.name + "\n";
+    std::string line = value_text(m->cells[0]), mde;
+    for (size_t i = 1; i < m->cells.size(); ++i) {
+      line += change_text(*m, i) + value_text(m->cells[i]);
+      if (m->cells[i]) mde += (mde.empty() ? "" : " ") + mde_text(*m->cells[i]);
+    }
+    out += line + "  " + c.sets.front().workload.name + "." + m->spec.name +
+           (mde.empty() ? "" : " [mde " + mde + "]") + "\n";
   }
-  for (const auto& note : c.notes) out += format_note(note);
+  out += note_block(c, Style::kLkp);
   return out;
 }
 

@@ -9,13 +9,14 @@
 #include <regex>
 
 #include "report/compare_reporters.h"
+#include "report/conventions.h"
 #include "report/table.h"
 #include "stats/mmtests_stats.h"
 
 namespace schedlab {
 namespace {
 
-enum class Row { kMin, kMean, kStddev, kCoeffVar, kMax };
+enum class Row { kMin, kMean, kStddev, kCoeffVar, kMax, kDetect };
 
 std::string row_name(Row row, bool harmonic) {
   switch (row) {
@@ -23,6 +24,7 @@ std::string row_name(Row row, bool harmonic) {
     case Row::kMean: return harmonic ? "Hmean" : "Amean";
     case Row::kStddev: return harmonic ? "HStddev" : "Stddev";
     case Row::kCoeffVar: return harmonic ? "HCoeffVar" : "CoeffVar";
+    case Row::kDetect: return "MinDetect";
     case Row::kMax: break;
   }
   return "Max";
@@ -34,6 +36,7 @@ double row_value(Row row, const Cell& c) {
     case Row::kMean: return c.center;
     case Row::kStddev: return c.spread;
     case Row::kCoeffVar: return c.center != 0 ? 100 * c.spread / c.center : 0;
+    case Row::kDetect: return c.mde.value_or(0);
     case Row::kMax: break;
   }
   return c.summary.max;
@@ -60,8 +63,17 @@ bool any_harmonic(const ComparedMetric& m) {
   return std::any_of(m.cells.begin(), m.cells.end(), [](const auto& c) { return c && c->harmonic; });
 }
 
+// The smallest detectable change: nothing for the baseline, else the
+// change in the metric's unit and in % of the baseline (unsigned).
+std::string detect_text(const ComparedMetric& m, size_t i) {
+  const auto& cell = m.cells[i];
+  if (i == 0 || !cell || !cell->mde) return fmt::format("{:>12}{:11}", "-", "");
+  return fmt::format("{:12.2f} ({:7.2f}%)", *cell->mde, cell->mde_pct.value_or(0));
+}
+
 std::string cell_text(Row row, const ComparedMetric& m, size_t i) {
   const auto& cell = m.cells[i];
+  if (row == Row::kDetect) return detect_text(m, i);
   if (!cell) return fmt::format("{:>12}{:11}", "-", "");
   const double value = row_value(row, *cell);
   double pct = 0;
@@ -81,7 +93,7 @@ std::string format_mmtests(const Comparison& c) {
   size_t s_width = 0, o_width = 0;
   for (const auto& m : c.metrics) {
     o_width = std::max(o_width, m.spec.name.size());
-    for (Row row : {Row::kMin, Row::kMean, Row::kStddev, Row::kCoeffVar, Row::kMax})
+    for (Row row : {Row::kMin, Row::kMean, Row::kStddev, Row::kCoeffVar, Row::kMax, Row::kDetect})
       s_width = std::max(s_width, row_name(row, any_harmonic(m)).size());
   }
   std::string out, line1 = std::string(s_width + o_width + 1, ' '), line2 = line1;
@@ -91,14 +103,14 @@ std::string format_mmtests(const Comparison& c) {
     line2 += fmt::format("{:>23}", b);
   }
   out += line1 + "\n" + line2 + "\n";
-  for (Row row : {Row::kMin, Row::kMean, Row::kStddev, Row::kCoeffVar, Row::kMax})
+  for (Row row : {Row::kMin, Row::kMean, Row::kStddev, Row::kCoeffVar, Row::kMax, Row::kDetect})
     for (const auto& m : c.metrics) {
       std::string line = fmt::format("{:<{}} {:<{}}", row_name(row, any_harmonic(m)), s_width,
                                      m.spec.name, o_width);
       for (size_t i = 0; i < m.cells.size(); ++i) line += cell_text(row, m, i);
       out += line + "\n";
     }
-  for (const auto& note : c.notes) out += format_note(note);
+  out += note_block(c, Style::kMmtests);
   return out;
 }
 

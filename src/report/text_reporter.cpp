@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "report/table.h"
+#include "report/wrap.h"
 
 namespace schedlab {
 namespace {
@@ -57,10 +58,14 @@ std::string format_run_line(const ResultSet& set, const RunRecord& run, int tota
 }
 
 std::string format_summary(const ResultSet& set) {
-  std::string out = fmt::format("\n{} ({})  copies {} on CPUs {}  {} runs  {}  [{}]\n",
-                                set.workload.name, describe_params(set),
-                                set.scenario.requested.value("copies", std::string("?")),
-                                cpu_set_of(set), set.runs.size(), set.label, to_string(set.status));
+  // Wrapped: a workload with many options (command, wakeup) makes a
+  // header wider than the terminal.
+  std::string out = "\n" +
+                    wrap(fmt::format("{} ({})  copies {} on CPUs {}  {} runs  {}  [{}]", set.workload.name,
+                                     describe_params(set), set.scenario.requested.value("copies", std::string("?")),
+                                     cpu_set_of(set), set.runs.size(), set.label, to_string(set.status)),
+                         kTextWidth, "", "  ") +
+                    "\n";
   if (set.runs.empty()) return out + "no run completed\n";
   Table table({"metric", "mean", "median", "stddev", "min", "max", "CoeffVar"});
   const auto summary = set.summarize();
@@ -78,32 +83,55 @@ std::string format_summary(const ResultSet& set) {
 
 void TextReporter::run_started(const ResultSet& set, int index, int total) {
   total_ = total;
-  if (progress_) *progress_ << fmt::format("\r{}: run {}/{} ...", set.workload.name, index, total) << std::flush;
+  clock_.run_started();
+  show_progress(set, index, 0, 0);
+}
+
+void TextReporter::window_progress(const ResultSet& set, int index, double elapsed_s, double length_s) {
+  show_progress(set, index, elapsed_s, length_s);
+}
+
+// "[autogroup=off] spawn run 3/10  window 4/10s  run 7 of 20, ETA 1m32s"
+void TextReporter::show_progress(const ResultSet& set, int index, double elapsed_s, double length_s) {
+  if (!progress_.active()) return;
+  const std::string where = labelled_ ? "[" + set.label + "] " : "";
+  const std::string window = length_s > 0 ? fmt::format("window {:.0f}/{:.0f}s", elapsed_s, length_s)
+                                          : fmt::format("{:.0f}s", elapsed_s);
+  progress_.show(fmt::format("{}{}{} run {}/{}  {}  {} of {} runs done, ETA {}", prefix_, where,
+                             set.workload.name, index, total_, window, clock_.done(), clock_.total(),
+                             format_eta(clock_.remaining(elapsed_s) + eta_after_s_)));
 }
 
 void TextReporter::run_finished(const ResultSet& set, const RunRecord& run) {
-  if (progress_) *progress_ << "\r\033[K" << std::flush;
-  if (labelled_) out_ << "[" << set.label << "] ";
-  out_ << format_run_line(set, run, total_);
+  clock_.run_finished();
+  progress_.clear();
+  const std::string line = format_run_line(set, run, total_);
+  if (labelled_) {
+    const std::string label = "[" + set.label + "]";
+    // Within 80 columns: a long label goes on a line of its own.
+    out_ << label << (label.size() + line.size() > kTextWidth ? "\n  " : " ");
+  }
+  out_ << line;
   for (const auto& w : set.warnings)
-    if (w.run == run.index) out_ << fmt::format("  {}: {}\n", w.kind, w.detail);
+    if (w.run == run.index) out_ << wrap(fmt::format("{}: {}", w.kind, w.detail), kTextWidth, "  ", "    ") << "\n";
   out_ << run.display;
   out_.flush();
 }
 
 void TextReporter::experiment_started(const std::vector<ResultSet>& sets) {
+  clock_.plan(sets);
   std::vector<std::string> said;
   for (const auto& set : sets)
     for (const auto& w : set.warnings) {
       if (w.run != 0 || std::find(said.begin(), said.end(), w.detail) != said.end()) continue;
-      out_ << fmt::format("note: {}\n", w.detail);
+      out_ << wrap("note: " + w.detail, kTextWidth, "", "  ") << "\n";
       said.push_back(w.detail);
     }
   out_.flush();
 }
 
 void TextReporter::finish(const ResultSet& set) {
-  if (progress_) *progress_ << "\r\033[K" << std::flush;
+  progress_.clear();
   out_ << format_summary(set);
   out_.flush();
 }

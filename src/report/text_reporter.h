@@ -2,12 +2,14 @@
 #include <ostream>
 
 #include "core/result.h"
+#include "report/progress.h"
 #include "runner/runner.h"
 
 namespace schedlab {
 
 // The console form of a run: one line per run on `out`, a progress line on
-// `progress` (when given: stderr on a terminal), then the summary.  Fits an
+// `progress` (when given: stderr on a terminal) with the current run, its
+// window and the whole experiment's ETA, then the summary.  Fits an
 // 80-column mail.
 class TextReporter final : public RunObserver {
  public:
@@ -18,13 +20,25 @@ class TextReporter final : public RunObserver {
   void experiment_started(const std::vector<ResultSet>& sets) override;
   void run_started(const ResultSet& set, int index, int total) override;
   void run_finished(const ResultSet& set, const RunRecord& run) override;
+  void window_progress(const ResultSet& set, int index, double elapsed_s, double length_s) override;
   void finish(const ResultSet& set);
+  // A bundle's prefix for the progress line, and the seconds the rest of
+  // the bundle takes after this experiment (added to the ETA).
+  void present(std::string prefix, double eta_after_s) {
+    prefix_ = std::move(prefix);
+    eta_after_s_ = eta_after_s;
+  }
 
  private:
+  void show_progress(const ResultSet& set, int index, double elapsed_s, double length_s);
+
   std::ostream& out_;
-  std::ostream* progress_;
+  ProgressLine progress_;
+  ExperimentClock clock_;
   bool labelled_;
   int total_ = 0;
+  std::string prefix_;
+  double eta_after_s_ = 0;
 };
 
 // "method=fork child-exit=exit": every non-empty workload parameter.

@@ -161,12 +161,14 @@ void CopyGroup::wait_until(std::uint64_t deadline_ns) {
   }
 }
 
-void CopyGroup::wait_all_finished() {
-  while (still_running() > 0) {
-    gate_.wait(kPollInterval);
+bool CopyGroup::wait_all_finished(std::chrono::nanoseconds limit) {
+  const auto deadline = monotonic_ns() + ns(limit);
+  while (still_running() > 0 && monotonic_ns() < deadline) {
+    gate_.wait(std::min<std::chrono::nanoseconds>(kPollInterval, limit));
     gate_.throw_if_interrupted();
     reap_exited(true);
   }
+  return still_running() == 0;
 }
 
 void CopyGroup::stop() {

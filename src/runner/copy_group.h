@@ -64,8 +64,9 @@ class CopyGroup {
   // Sleeps until CLOCK_MONOTONIC `deadline_ns`; throws on interrupt or when
   // a copy exits early.
   void wait_until(std::uint64_t deadline_ns);
-  // Waits until every copy has finished its iterations.
-  void wait_all_finished();
+  // Waits until every copy has finished its iterations, at most `limit`;
+  // true when they have.
+  bool wait_all_finished(std::chrono::nanoseconds limit);
   // Asks the copies to stop and waits for them; throws if a copy failed or
   // had to be killed because it did not stop within a grace period.
   void stop();

@@ -11,7 +11,10 @@ const std::vector<MetricSpec>& machine_load_metrics() {
   static const std::vector<MetricSpec> kMetrics = {
       {"foreign_cpu_pct", "%", Better::kLower,
        "share of the CPU set's capacity in the window used by anything but the copies"},
-      {"loadavg_1m", "load", Better::kLower, "1-minute load average when the run started"}};
+      {"loadavg_1m", "load", Better::kLower, "1-minute load average when the run started"},
+      {"sentinel_rate", "loops/s", Better::kHigher,
+       "machine speed: a fixed user-space loop's rate on the run's CPUs just before and after the "
+       "window (median over CPUs, mean of the two)"}};
   return kMetrics;
 }
 

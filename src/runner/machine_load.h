@@ -9,7 +9,7 @@
 
 namespace schedlab {
 
-// foreign_cpu_pct and loadavg_1m, which every run records.
+// foreign_cpu_pct, loadavg_1m and sentinel_rate, which every run records.
 const std::vector<MetricSpec>& machine_load_metrics();
 
 // Share (0..100) of the capacity of `cpus` that was busy between two

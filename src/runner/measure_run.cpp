@@ -11,11 +11,24 @@
 #include "core/error.h"
 #include "runner/copy_metrics.h"
 #include "runner/machine_load.h"
+#include "runner/sentinel.h"
 #include "scenario/applied_scenario.h"
 #include "sys/realtime_timing.h"
 
 namespace schedlab {
 namespace {
+
+constexpr std::uint64_t kSecondNs = 1'000'000'000;
+
+double span_s(std::uint64_t begin, std::uint64_t end) {
+  return end > begin ? static_cast<double>(end - begin) / 1e9 : 0;
+}
+
+// The timed part's length: warmup and window (0 when loops bound the run).
+double timed_length_s(const RunSetup& s) {
+  return s.stop.window ? to_seconds(s.options().warmup) + to_seconds(*s.stop.window) : 0;
+}
+
 
 CopyGroupSpec group_spec(const RunContext& c, const CopySettings& settings,
                          const RunResources& resources) {
@@ -42,11 +55,6 @@ struct WindowEdge {
   double stopped_s = 0;              // (the end) from the close until every copy was gone
 };
 
-constexpr std::uint64_t kSecondNs = 1'000'000'000;
-
-double span_s(std::uint64_t begin, std::uint64_t end) {
-  return end > begin ? static_cast<double>(end - begin) / 1e9 : 0;
-}
 
 std::uint64_t sum(const std::vector<std::uint64_t>& xs) {
   return std::accumulate(xs.begin(), xs.end(), std::uint64_t{0});
@@ -54,25 +62,36 @@ std::uint64_t sum(const std::vector<std::uint64_t>& xs) {
 
 // Waits for the window's end, sampling every copy's counters each second
 // (the per-second rate schbench reports, here for every workload).
-void sample_window(CopyGroup& group, const WindowEdge& start, std::uint64_t end_ns,
+void sample_window(const RunContext& c, CopyGroup& group, const WindowEdge& start, std::uint64_t end_ns,
                    std::vector<double>& per_second) {
   std::uint64_t last_t = start.t, last = sum(start.loops);
+  const double warmup_s = to_seconds(c.setup.options().warmup);
   for (std::uint64_t next = start.t + kSecondNs; next <= end_ns; next += kSecondNs) {
     group.wait_until(next);
     const std::uint64_t now = monotonic_ns(), loops = sum(group.snapshot());
     per_second.push_back(static_cast<double>(loops - last) * 1e9 / static_cast<double>(now - last_t));
     last_t = now;
     last = loops;
+    c.tick(warmup_s + span_s(start.t, now), timed_length_s(c.setup));
   }
   group.wait_until(end_ns);
 }
 
+// Waits until `deadline_ns`, ticking each second (progress on a terminal).
+void wait_ticking(const RunContext& c, CopyGroup& group, std::uint64_t since_ns, std::uint64_t deadline_ns) {
+  for (std::uint64_t next = monotonic_ns() + kSecondNs; next < deadline_ns; next += kSecondNs) {
+    group.wait_until(next);
+    c.tick(span_s(since_ns, monotonic_ns()), timed_length_s(c.setup));
+  }
+  group.wait_until(deadline_ns);
+}
+
 // Opens the window: after the warmup when there is one, else at the release.
-WindowEdge open_window(const RunContext& c, CopyGroup& group) {
+WindowEdge open_window(const RunContext& c, CopyGroup& group, std::uint64_t released_ns) {
   const RunSetup& s = c.setup;
   if (s.options().warmup.count() > 0) {
     group.set_phase(SL_PHASE_WARMUP);
-    group.wait_until(monotonic_ns() + static_cast<std::uint64_t>(s.options().warmup.count()));
+    wait_ticking(c, group, released_ns, released_ns + static_cast<std::uint64_t>(s.options().warmup.count()));
   }
   ProbeContext probe_context{s.plan.cpu_set};
   for (auto& probe : c.probes) probe->begin(probe_context);
@@ -88,10 +107,10 @@ WindowEdge close_window(const RunContext& c, CopyGroup& group, const WindowEdge&
                         MetricValues& probe_values) {
   WindowEdge end;
   if (const auto& window = c.setup.stop.window) {
-    sample_window(group, start, start.t + static_cast<std::uint64_t>(window->count()), end.per_second);
+    sample_window(c, group, start, start.t + static_cast<std::uint64_t>(window->count()), end.per_second);
     end.loops = group.snapshot();
   } else {
-    group.wait_all_finished();
+    while (!group.wait_all_finished(std::chrono::seconds(1))) c.tick(span_s(start.t, monotonic_ns()), 0);
   }
   end.t = monotonic_ns();
   end.stat = sys::read_proc_stat();
@@ -174,6 +193,12 @@ void check_machine_load(const RunContext& c, const WindowEdge& start, const Wind
                                     load ? fmt::format(" (load average {:.2f})", *load) : "")});
 }
 
+// The machine's speed around the window: the copies are not running then.
+void record_sentinel(double before, double after, RunRecord& run) {
+  run.values.set("sentinel_rate", (before + after) / 2);
+  run.details["sentinel"] = {{"before", before}, {"after", after}};
+}
+
 void record_copy_spans(const CopyGroup& group, RunRecord& run) {
   for (int i = 0; i < group.size(); ++i)
     run.copies[static_cast<size_t>(i)]["usage_span_s"] =
@@ -204,12 +229,15 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   const Footprint footprint = group.footprint();
 
   MetricValues probe_values;
+  const auto sentinel_time = sentinel_duration(s.options().window());
+  const double sentinel_before = sentinel_rate(s.plan.cpu_set, sentinel_time);  // copies wait at the barrier
   std::optional<sys::RealtimeTiming> timing(std::in_place);
   run.details["harness_realtime"] = timing->active();
-  const WindowEdge start = open_window(c, group);
+  const WindowEdge start = open_window(c, group, monotonic_ns());
   const WindowEdge end = close_window(c, group, start, probe_values);
   timing.reset();
   run.details["stop_s"] = end.stopped_s;
+  record_sentinel(sentinel_before, sentinel_rate(s.plan.cpu_set, sentinel_time), run);
   const WindowOutcome outcome = count_loops(c, group, start, end);
   require_loops(s, outcome);
   for (size_t i = 0; i < outcome.loops.size(); ++i) run.copies[i]["loops"] = outcome.loops[i];

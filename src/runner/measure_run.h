@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ struct RunContext {
   std::vector<std::unique_ptr<Probe>>& probes;
   sys::SignalGate& gate;
   Journal& journal;
+  // Called about once a second during the warmup and the window: seconds
+  // into the run's timed part, and its length (0 when unbounded).
+  std::function<void(double, double)> tick = [](double, double) {};
 };
 
 // A measured run, what became of each scenario control during it, and what

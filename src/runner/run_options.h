@@ -22,6 +22,8 @@ struct RunOptions {
   // Do not wait for another run's lock on global controls: exit 3.
   bool no_wait = false;
   std::optional<std::string> json_path;
+  bool force_write = false;  // --force: replace an existing --json file
+  bool append = false;       // --append: add the new sets to an existing --json file
   std::optional<std::string> label;
   bool quiet = false;
 

@@ -58,7 +58,10 @@ class ExperimentRun {
     const int index = static_cast<int>(list.size()) + 1;
     if (!warmup) observer_.run_started(set, index, runs_);
     try {
-      MeasuredRun measured = measure_run({s, probes_, gate_, journal_}, index);
+      auto tick = [&](double elapsed, double length) {
+        if (!warmup) observer_.window_progress(set, index, elapsed, length);
+      };
+      MeasuredRun measured = measure_run({s, probes_, gate_, journal_, tick}, index);
       measured.run.block = varied_ && !warmup ? planned.block : 0;
       measured.run.sequence = sequence_++;
       record_controls(set.scenario, measured.controls);

@@ -96,7 +96,7 @@ TestResult welch_t_test(std::span<const double> a, std::span<const double> b, do
   r.df = (va + vb) * (va + vb) /
          (va * va / static_cast<double>(a.size() - 1) + vb * vb / static_cast<double>(b.size() - 1));
   r.p_value = two_sided_t(r.statistic, r.df);
-  r.significant = r.p_value < alpha;
+  r.significant = *r.p_value < alpha;
   return r;
 }
 
@@ -114,16 +114,17 @@ TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b, 
   r.available = true;
   r.statistic = u1;
   if (tie_term == 0 && (a.size() <= 8 || b.size() <= 8) && a.size() <= 8 && b.size() <= 8) {
-    r.p_value = 2 * exact_upper_tail(static_cast<int>(a.size()), static_cast<int>(b.size()),
-                                     static_cast<int>(std::lround(u)));
+    const int na = static_cast<int>(a.size()), nb = static_cast<int>(b.size());
+    r.p_value = 2 * exact_upper_tail(na, nb, static_cast<int>(std::lround(u)));
+    r.min_p = std::min(1.0, 2 * exact_upper_tail(na, nb, na * nb));  // every run of one side beyond the other
   } else {
     const double n = n1 + n2;
     const double sigma = std::sqrt(n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1))));
     const double z = sigma > 0 ? (u - n1 * n2 / 2 - 0.5) / sigma : 0;
     r.p_value = 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), z));
   }
-  r.p_value = std::clamp(r.p_value, 0.0, 1.0);
-  r.significant = r.p_value < alpha;
+  r.p_value = std::clamp(*r.p_value, 0.0, 1.0);
+  r.significant = *r.p_value < alpha;
   return r;
 }
 
@@ -135,7 +136,6 @@ TestResult overlap_test(std::span<const double> a, std::span<const double> b) {
   const double diff = std::fabs(mean(b) - mean(a));
   r.statistic = half > 0 ? diff / half : diff;
   r.significant = r.statistic > 1;
-  r.p_value = r.significant ? 0 : 1;
   return r;
 }
 
@@ -155,7 +155,7 @@ TestResult paired_t_test(std::span<const double> a, std::span<const double> b, d
   r.statistic = mean(d) / (sd / std::sqrt(n));
   r.df = n - 1;
   r.p_value = two_sided_t(r.statistic, r.df);
-  r.significant = r.p_value < alpha;
+  r.significant = *r.p_value < alpha;
   return r;
 }
 
@@ -182,6 +182,19 @@ Interval welch_difference_interval(std::span<const double> a, std::span<const do
                                                                  (1 - confidence) / 2));
   const double half = q * std::sqrt(va + vb);
   return {diff - half, diff + half};
+}
+
+Interval paired_difference_interval(std::span<const double> a, std::span<const double> b,
+                                    double confidence) {
+  std::vector<double> d;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) d.push_back(b[i] - a[i]);
+  const double m = mean(d);
+  if (d.size() < 2 || sample_stddev(d) == 0) return {m, m};
+  const double n = static_cast<double>(d.size());
+  const double q = boost::math::quantile(boost::math::complement(boost::math::students_t(n - 1),
+                                                                 (1 - confidence) / 2));
+  const double half = q * sample_stddev(d) / std::sqrt(n);
+  return {m - half, m + half};
 }
 
 double hedges_g(std::span<const double> a, std::span<const double> b) {

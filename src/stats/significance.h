@@ -10,11 +10,13 @@
 //   approximation with tie and 0.5 continuity corrections — the rules of
 //   scipy.stats.mannwhitneyu (method "auto"), so p-values match scipy's.
 // - Interval overlap (mmtests since 2024-11): significant when
-//   |mean_b - mean_a| > 1.959964 (s_a + s_b), independent of n.
+//   |mean_b - mean_a| > 1.959964 (s_a + s_b), independent of n.  A rule,
+//   not a test: it has no p-value.
 // - Paired t-test on the differences b_i - a_i (runs of one --vary block).
 // - Hedges' g (bias-corrected standardised mean difference) and the Welch
 //   confidence interval of mean_b - mean_a.
 #pragma once
+#include <optional>
 #include <span>
 #include <string>
 
@@ -28,8 +30,11 @@ struct TestResult {
   std::string why_not;     // when not available, e.g. "needs at least 2 runs per set"
   double statistic = 0;    // t, U or the overlap ratio |Δ| / (1.96 (s_a + s_b))
   double df = 0;           // t-tests only
-  double p_value = 1;      // the overlap rule has none: 1 or 0
+  std::optional<double> p_value;  // none for the overlap rule, which is not a test
   bool significant = false;
+  // The smallest p-value the test can give with these sample sizes (the
+  // exact rank test with 3 and 3 runs cannot go below 0.1); 0 when unbounded.
+  double min_p = 0;
 };
 
 TestResult welch_t_test(std::span<const double> a, std::span<const double> b, double alpha);
@@ -46,6 +51,10 @@ struct Interval {
 // Confidence interval of mean(b) - mean(a), Welch's method; needs n >= 2 each.
 Interval welch_difference_interval(std::span<const double> a, std::span<const double> b,
                                    double confidence);
+// Confidence interval of the mean of the paired differences b_i - a_i (the
+// paired t-test's), so that a paired p-value and its interval agree.
+Interval paired_difference_interval(std::span<const double> a, std::span<const double> b,
+                                    double confidence);
 // Hedges' g of b against a (pooled standard deviation, small-sample corrected).
 double hedges_g(std::span<const double> a, std::span<const double> b);
 

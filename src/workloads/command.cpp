@@ -32,7 +32,10 @@ class Command final : public Workload {
           .help = "the command and its arguments, after --"}},
         {{"elapsed_s", "s", Better::kLower, "wall time from start to the command's exit"},
          {"cpu_pct", "%", Better::kLower, "(user + sys) / elapsed x 100, descendants included"}},
-        "elapsed_s"};
+        "elapsed_s",
+        /*signal_at_stop=*/false,
+        /*derived_params=*/{},
+        /*key_metrics=*/{"user_s", "sys_s"}};
     return kInfo;
   }
 

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/whole_number.h"
 #include "workloads/builtin.h"
+#include "workloads/schbench_json.h"
 #include "workloads/wakeup_report.h"
 
 namespace schedlab {
@@ -73,13 +74,16 @@ class Wakeup final : public Workload {
         {{.name = "message-threads", .kind = ParamKind::kInteger, .default_text = "1",
           .help = "message threads", .min = 1, .max = 1024, .short_name = 'm'},
          {.name = "workers", .kind = ParamKind::kText, .default_text = "auto",
-          .help = "workers per message thread (auto: ceil(CPUs / message threads))", .short_name = 't'},
+          .help = "workers per message thread (auto: ceil(CPUs / message threads))", .short_name = 't',
+          .aliases = {"threads"}},
          {.name = "footprint", .kind = ParamKind::kInteger, .default_text = "256",
-          .help = "KiB of matrices per worker", .min = 0, .max = 1048576, .short_name = 'F'},
+          .help = "KiB of matrices per worker", .min = 0, .max = 1048576, .short_name = 'F',
+          .aliases = {"cache_footprint"}},
          {.name = "operations", .kind = ParamKind::kInteger, .default_text = "5",
           .help = "matrix multiplies per request", .min = 0, .max = 1000000, .short_name = 'n'},
          {.name = "sleep-us", .kind = ParamKind::kInteger, .default_text = "100",
-          .help = "usleep per request", .min = 0, .max = 10000000, .short_name = 's'},
+          .help = "usleep per request", .min = 0, .max = 10000000, .short_name = 's',
+          .aliases = {"sleep_usec"}},
          {.name = "no-locking", .kind = ParamKind::kFlag, .help = "skip the per-CPU lock",
           .short_name = 'L'},
          {.name = "calibrate", .kind = ParamKind::kFlag,
@@ -99,12 +103,29 @@ class Wakeup final : public Workload {
           .max = 100},
          {.name = "interval", .kind = ParamKind::kInteger, .default_text = "0",
           .help = "print the RPS of every S seconds to stderr (0: off)", .min = 0, .max = 86400,
-          .short_name = 'i'},
+          .short_name = 'i', .aliases = {"intervaltime"}},
+         {.name = "schbench-json", .kind = ParamKind::kText,
+          .help = "schbench's -j: write its JSON of each run to FILE (- for stdout), rewritten after "
+                  "every run",
+          .short_name = 'j', .in_spec = false},
+         {.name = "jobname", .kind = ParamKind::kText, .help = "schbench's -J: the job name in -j's JSON",
+          .short_name = 'J', .in_spec = false},
+         {.name = "zerotime", .kind = ParamKind::kText, .help = "schbench's -z: refused (each run's window starts at zero)",
+          .short_name = 'z', .in_spec = false,
+          .unsupported = "not supported: every run's window is measured from zero; for repeated "
+                         "windows use --runs"},
+         {.name = "auto-rps", .kind = ParamKind::kText, .help = "schbench's -A: refused (the rate is fixed within a run)",
+          .short_name = 'A', .in_spec = false,
+          .unsupported = "not supported: the request rate is fixed within a run (-R); to find the rate "
+                         "that loads the CPUs as much, compare --vary rps=R1,R2,..."},
          {.name = "schbench-compat", .kind = ParamKind::kFlag,
           .help = "schbench's actual behaviour: -M auto workers on all CPUs, average rps = all "
                   "requests / --duration"}},
         wakeup_metrics(),
-        "rps"};
+        "rps",
+        /*signal_at_stop=*/false,
+        /*derived_params=*/{},
+        /*key_metrics=*/{"wakeup_p50_us", "wakeup_p99_us", "request_p99_us"}};
     return kInfo;
   }
 
@@ -193,6 +214,11 @@ class Wakeup final : public Workload {
                                  {"request", histogram_json(*all.request)}};
     if (all.unsettled > 0) run.details["histogram_updates_cut_at_stop"] = all.unsettled;
     run.display = format_schbench_blocks(all, run.values, p.integer("pipe") > 0);
+    // schbench's -j: its JSON for scripts that read it, the workload's own
+    // output beside the result file.
+    if (!p.text("schbench-json").empty())
+      write_schbench_json(p.text("schbench-json"), schbench_json(all, run.values, p.text("jobname"), p.integer("pipe") > 0,
+                                                        outcome.nominal_s));
   }
 };
 

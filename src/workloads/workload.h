@@ -29,6 +29,9 @@ struct WorkloadInfo {
   // Values complete_params() adds to the params for the record (what
   // --shell resolved to); recomputed, never read back from a result file.
   std::vector<std::string> derived_params = {};
+  // What people quote beside the primary metric, compared by default
+  // (wakeup: schbench's wakeup and request latencies).
+  std::vector<std::string> key_metrics = {};
 };
 
 // What can bound a run of a workload; the runner decides the stop rule once

@@ -71,7 +71,8 @@ TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
   const int others = tasks_of(kNobody);
   std::vector<std::string> prefix = {"prlimit", "--nproc=" + std::to_string(others + 3)};
   prefix.insert(prefix.end(), kAsNobody.begin(), kAsNobody.end());
-  Schedlab s({"run", "spawn", "--runs", "200", "--duration", "200ms", "--json", dir.file("r.json")},
+  Schedlab s({"run", "spawn", "--runs", "200", "--duration", "200ms", "--json", dir.file("r.json"),
+              "--no-store"},
              prefix);
   ASSERT_TRUE(wait_for_runs(dir.file("r.json"), 1));
   const pid_t sleeper = start_sleeper_as_nobody();

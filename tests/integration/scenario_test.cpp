@@ -217,15 +217,17 @@ TEST_F(Scenario, NonRootRunsAndPrivilegedControlsFollowTheRule) {
   if (system(probe.c_str()) != 0) GTEST_SKIP() << "the build tree is not readable by nobody";
   const std::vector<std::string> nobody = {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
   const Flip flip;
-  EXPECT_EQ(run_schedlab({"run", "spawn", "--duration", "200ms", "--runs", "1"}, nobody).status, 0);
+  EXPECT_EQ(run_schedlab({"run", "spawn", "--duration", "200ms", "--runs", "1", "--no-store"}, nobody).status, 0);
   const Outcome refused = run_schedlab(
-      {"run", "spawn", "--autogroup", flip.requested, "--duration", "200ms", "--runs", "1"}, nobody);
+      {"run", "spawn", "--autogroup", flip.requested, "--duration", "200ms", "--runs", "1",
+       "--no-store"},
+      nobody);
   EXPECT_EQ(refused.status, 3) << refused.err;
   EXPECT_NE(refused.err.find("Permission denied"), std::string::npos) << refused.err;
   TempDir dir;
   const Outcome allowed = run_schedlab({"run", "spawn", "--autogroup", flip.requested,
                                         "--cgroup-depth", "2", "--allow-unapplied", "--duration",
-                                        "200ms", "--runs", "1", "--json", dir.file("r.json")},
+                                        "200ms", "--runs", "1", "--json", dir.file("r.json"), "--no-store"},
                                        nobody);
   EXPECT_EQ(allowed.status, 0) << allowed.err;
   EXPECT_EQ(read_json(dir.file("r.json"))["sets"][0]["scenario"]["not_applied"].size(), 2u);

@@ -61,8 +61,15 @@ TEST(Security, PlantedSymlinksAreReplacedNotFollowed) {
   const std::string victim = dir.write("victim", "precious\n");
   fs::create_symlink(victim, dir.file("r.json"));
   fs::create_symlink(victim, dir.file("r.run1.stdout"));
-  const Outcome o = run_schedlab({"run", "command", "--runs", "1", "--json", dir.file("r.json"), "--no-store",
-                                  "--", "/bin/echo", "hello"});
+  const std::vector<std::string> args = {"run", "command", "--runs", "1", "--json", dir.file("r.json"), "--no-store"};
+  const std::vector<std::string> command = {"--", "/bin/echo", "hello"};
+  std::vector<std::string> plain = args;
+  plain.insert(plain.end(), command.begin(), command.end());
+  EXPECT_EQ(run_schedlab(plain).status, 2) << "an existing result path needs --force";
+  std::vector<std::string> forced = args;
+  forced.push_back("--force");
+  forced.insert(forced.end(), command.begin(), command.end());
+  const Outcome o = run_schedlab(forced);
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(dir.read("victim"), "precious\n");
   EXPECT_FALSE(fs::is_symlink(dir.file("r.json")));

@@ -105,8 +105,9 @@ TEST(Compare, ErrorSetsAreShownNotCompared) {
   const auto c = build_comparison(sets, with_metrics());
   EXPECT_FALSE(c.metrics[0].cells[1].has_value());
   const std::string text = format_mmtests(c);
-  EXPECT_NE(text.find("note: 6.13.1-eff6c8ce: ERROR (run 2: fork failed), not compared"), std::string::npos)
-      << text;
+  EXPECT_NE(text.find("note: 6.13.1-eff6c8ce: ERROR, not compared"), std::string::npos) << text;
+  EXPECT_EQ(c.notes.front().full, "6.13.1-eff6c8ce: ERROR (run 2: fork failed), not compared")
+      << "the most important note first";
 }
 
 TEST(Compare, TooFewRunsSaySoInsteadOfMarking) {
@@ -114,7 +115,7 @@ TEST(Compare, TooFewRunsSaySoInsteadOfMarking) {
   sets[1].runs.resize(1);
   const auto c = build_comparison(sets, with_metrics());
   EXPECT_FALSE(c.metrics[0].cells[1]->test->significant);
-  EXPECT_NE(format_mmtests(c).find("no welch test: needs at least 2"), std::string::npos);
+  EXPECT_NE(format_mmtests(c).find("no test (needs at least 2"), std::string::npos) << format_mmtests(c);
 }
 
 TEST(Compare, PairedNeedsBlocksAndPairsThem) {
@@ -135,11 +136,111 @@ TEST(Compare, SaysWhenSetsWereNotInterleavedOrHadOutliers) {
   sets[1].runs.back().values.set("lps", 12000.0);  // the machine halved its speed for a run
   const auto c = build_comparison(sets, with_metrics());
   const std::string text = format_mmtests(c);
-  EXPECT_NE(text.find("run 4 is an outlier"), std::string::npos) << text;
+  EXPECT_NE(text.find("lps of run 4 is 52% below the set's median"), std::string::npos) << text;
+  EXPECT_EQ(text.find("machine changed state"), std::string::npos) << "a fact, not a cause";
   EXPECT_NE(text.find("not interleaved"), std::string::npos) << text;
   for (auto& set : sets)
     for (size_t i = 0; i < set.runs.size(); ++i) set.runs[i].block = static_cast<int>(i) + 1;
   EXPECT_EQ(format_mmtests(build_comparison(sets, with_metrics())).find("not interleaved"), std::string::npos);
+}
+
+// A run a few percent off its set's median is not worth a note.
+TEST(Compare, OnlyMaterialOutliersAreNoted) {
+  auto sets = two_sets();
+  sets[1].runs.resize(5, sets[1].runs[0]);
+  const double lps[] = {2424, 2420, 2428, 2426, 2312};  // run 5: an outlier by z, 4.6% below
+  for (int i = 0; i < 5; ++i) sets[1].runs[static_cast<size_t>(i)].values.set("lps", lps[i]);
+  const auto text = format_mmtests(build_comparison(sets, with_metrics()));
+  EXPECT_EQ(text.find("below the set's median"), std::string::npos) << text;
+}
+
+// With --paired the interval is the paired test's: it excludes zero exactly
+// when the paired p-value is below alpha (it was the unpaired interval).
+TEST(Compare, PairedIntervalComesFromThePairedTest) {
+  auto sets = two_sets();
+  const double base[] = {100, 104, 96, 101, 99, 103}, cand[] = {101.5, 105.6, 97.4, 102.6, 100.4, 104.7};
+  for (auto& set : sets) set.runs.resize(6, set.runs[0]);
+  for (int i = 0; i < 6; ++i) {
+    sets[0].runs[i].values.set("lps", base[i]);
+    sets[1].runs[i].values.set("lps", cand[i]);
+    sets[0].runs[i].block = sets[1].runs[i].block = i + 1;
+  }
+  CompareOptions o;
+  o.metrics = {"lps"};
+  o.paired = true;
+  const auto c = build_comparison(sets, o);
+  const auto& cell = *c.metrics[0].cells[1];
+  ASSERT_TRUE(cell.test->significant) << *cell.test->p_value;
+  ASSERT_TRUE(cell.change_interval_pct);
+  EXPECT_GT(cell.change_interval_pct->low, 0) << "the paired interval excludes 0, as the paired p says";
+  EXPECT_EQ(cell.interval_method, "paired-t");
+  o.paired = false;
+  const auto unpaired = build_comparison(sets, o);
+  EXPECT_LT(unpaired.metrics[0].cells[1]->change_interval_pct->low, 0) << "the Welch interval contains 0";
+}
+
+// The overlap rule is not a test: no p-value in JSON.
+TEST(Compare, OverlapHasNoPValue) {
+  CompareOptions o = with_metrics();
+  o.test = stats::TestKind::kOverlap;
+  const auto j = nlohmann::json::parse(format_compare_json(build_comparison(two_sets(), o)));
+  EXPECT_TRUE(j["metrics"][0]["sets"][1]["p_value"].is_null());
+  EXPECT_TRUE(j["metrics"][0]["sets"][1]["significant"].get<bool>());
+}
+
+// 3 against 3 runs: the exact rank test's smallest p is 0.1; it says so.
+TEST(Compare, RankTestThatCannotReachAlphaSaysSo) {
+  CompareOptions o = with_metrics();
+  o.test = stats::TestKind::kMannWhitney;
+  const auto c = build_comparison(two_sets(), o);
+  const auto text = format_mmtests(c);
+  EXPECT_NE(text.find("cannot reach p < 0.05"), std::string::npos) << text;
+  EXPECT_NEAR(c.metrics[0].cells[1]->test->min_p, 0.1, 1e-12);
+}
+
+// Every style names its centre and its direction convention.
+TEST(Compare, EveryStyleNamesItsConventions) {
+  const auto c = build_comparison(two_sets(), with_metrics());
+  EXPECT_NE(format_mmtests(c).find("Hmean/Amean; (%) + = better"), std::string::npos);
+  EXPECT_NE(format_lkp(c).find("%change of the mean, + = larger"), std::string::npos);
+  EXPECT_NE(format_markdown(c).find("relative change of the mean, + = larger"), std::string::npos);
+  EXPECT_NE(format_csv(c).find("change_pct_of_mean"), std::string::npos);
+  const auto j = nlohmann::json::parse(format_compare_json(c));
+  EXPECT_TRUE(j.contains("conventions"));
+  EXPECT_EQ(j["metrics"][0]["sets"][1]["center_kind"], "hmean");
+}
+
+// Every comparison states the smallest change it could have detected.
+TEST(Compare, MinimumDetectableEffectIsReported) {
+  const auto c = build_comparison(two_sets(), with_metrics());
+  const auto& cell = *c.metrics[0].cells[1];
+  ASSERT_TRUE(cell.mde_pct);
+  EXPECT_GT(*cell.mde_pct, 0);
+  EXPECT_LT(*cell.mde_pct, 10) << "3 tight runs a side see a 10% drop";
+  EXPECT_NE(format_mmtests(c).find("MinDetect lps"), std::string::npos);
+  EXPECT_NE(format_markdown(c).find("could have detected"), std::string::npos) << "cpu_sys_pct: no change";
+}
+
+// Below a terminal table: at most three lines of notes, the rest on --notes.
+TEST(Compare, NotesTakeAtMostThreeLinesUnlessAsked) {
+  auto sets = two_sets();
+  for (int i = 0; i < 4; ++i) sets[1].warnings.push_back({"busy", 1, "x"});
+  sets[1].warnings.push_back({"fidelity", 0, "placement differs"});
+  CompareOptions o = with_metrics();
+  auto c = build_comparison(sets, o);
+  ASSERT_GE(c.notes.size(), 3u);
+  std::string text = format_mmtests(c);
+  std::istringstream lines(text);
+  int note_lines = 0;
+  for (std::string line; std::getline(lines, line);) {
+    note_lines += line.rfind("note:", 0) == 0;
+    EXPECT_LE(line.size(), 80u) << line;
+  }
+  EXPECT_EQ(note_lines, 3) << text;
+  EXPECT_NE(text.find("more notes in full: compare --notes"), std::string::npos);
+  o.all_notes = true;
+  text = format_mmtests(build_comparison(sets, o));
+  EXPECT_NE(text.find("placement differs"), std::string::npos) << text;
 }
 
 TEST(Compare, UnknownMetricIsRefused) {

@@ -71,6 +71,15 @@ TEST(Vary, ParsesAndExpandsAFullFactorial) {
   EXPECT_THROW(parse_vary("autogroup=off"), UsageError);
   EXPECT_THROW(parse_vary("autogroup"), UsageError);
   EXPECT_THROW(parse_vary("copies=1,,2"), UsageError);
+  // The same value twice would run two sets with one label: refused, with
+  // the A/A recipe named.
+  try {
+    parse_vary("copies=1,1");
+    ADD_FAILURE() << "copies=1,1 accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--vary replicate=a,b"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(parse_vary("replicate=a,b").values.size(), 2u);
   const auto axes = std::vector<VaryAxis>{parse_vary("autogroup=off,on"), parse_vary("cgroup-depth=0,2,4")};
   const auto all = expand_axes(axes);
   ASSERT_EQ(all.size(), 6u);

@@ -15,8 +15,12 @@ std::string test_name(const Comparison& c) {
 std::string evidence(const Comparison& c, const Cell& cell) {
   if (!cell.test) return "";
   if (!cell.test->available) return "no test: " + cell.test->why_not;
-  std::string text = fmt::format("{} p = {:.4f} (alpha {}), Hedges' g {:.2f}", test_name(c), cell.test->p_value,
-                                 c.options.alpha, cell.effect_size);
+  // The overlap rule is not a test: it has no p-value, only its ratio.
+  std::string text =
+      cell.test->p_value
+          ? fmt::format("{} p = {:.4f} (alpha {})", test_name(c), *cell.test->p_value, c.options.alpha)
+          : fmt::format("overlap ratio {:.2f} (marked above 1)", cell.test->statistic);
+  text += fmt::format(", Hedges' g {:.2f}", cell.effect_size);
   if (cell.change_interval_pct)
     text += fmt::format(", change of the mean in [{:+.2f}%, {:+.2f}%]", cell.change_interval_pct->low,
                         cell.change_interval_pct->high);

@@ -79,7 +79,9 @@ std::string comparison_part(const Comparison& c) {
 
 std::string warnings_part(const Comparison& c) {
   std::string out;
-  if (!c.notes.empty()) out += list(c.notes);
+  std::vector<std::string> notes;  // in full: a page has the room a terminal has not
+  for (const auto& n : c.notes) notes.push_back(n.full);
+  if (!notes.empty()) out += list(notes);
   out += warnings_table(c.sets);
   return out;
 }
