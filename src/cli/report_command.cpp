@@ -44,6 +44,7 @@ CompareOptions compare_options(const ReportArgs& a) {
   o.alpha = parse_alpha(a.alpha);
   o.paired = a.paired;
   o.force = a.force;
+  if (!a.metrics.empty() && a.all) throw UsageError("--all: cannot be combined with --metrics");
   if (!a.metrics.empty()) o.metrics = sys::split(a.metrics, ",");
   return o;
 }
@@ -112,6 +113,7 @@ ReportCommand::ReportCommand(CLI::App& app) {
       ->type_name("FILE");
   command_->add_option("--metrics", a.metrics, "metrics to compare and plot, comma-separated (default: "
                                                "as compare)")->type_name("LIST");
+  command_->add_flag("--all", a.all, "compare and plot every metric the sets recorded");
   command_->add_option("--test", a.test, "the significance test (default welch)")
       ->type_name("welch|mwu|overlap");
   command_->add_option("--alpha", a.alpha, "significance level (default 0.05)")->type_name("A");
@@ -128,9 +130,11 @@ std::optional<int> ReportCommand::run() const {
 }
 
 int report_command(const ReportArgs& a) {
-  const CompareOptions options = compare_options(a);
+  CompareOptions options = compare_options(a);
   check_output(a.output);
-  html::ReportInput in{build_comparison(read_compare_inputs(a.inputs, a.store, a.workload), options),
+  std::vector<ResultSet> sets = read_compare_inputs(a.inputs, a.store, a.workload);
+  if (a.all && !sets.empty()) options.metrics = all_metrics(sets.front());
+  html::ReportInput in{build_comparison(std::move(sets), options),
                        a.inputs, std::nullopt, "", utc_now_iso8601(),
                        fmt::format("schedlab {} ({})", tool_version(), tool_git_sha())};
   if (names_stored_sets(a.inputs)) add_trend(in, a);

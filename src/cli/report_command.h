@@ -14,7 +14,7 @@ struct ReportArgs {
   std::vector<std::string> inputs;  // result files and store selectors
   std::string output = "report.html";  // "-": stdout
   std::string test = "welch", alpha = "0.05", metrics, workload, store;
-  bool paired = false, force = false;
+  bool paired = false, force = false, all = false;
 };
 
 class ReportCommand {

@@ -22,15 +22,23 @@ std::string two_sets(TempDir& dir) {
 
 }  // namespace
 
-TEST(Report, WritesOnePageAndSaysWhere) {
-  TempDir dir;
-  const Outcome o = run_schedlab({"report", two_sets(dir), "-o", dir.file("r.html")});
-  ASSERT_EQ(o.status, 0) << o.err;
-  const std::string page = dir.read("r.html");
+std::size_t count_plots(const std::string& page) {
   std::size_t plots = 0;
   for (auto at = page.find("<svg "); at != std::string::npos; at = page.find("<svg ", at + 1)) ++plots;
+  return plots;
+}
+
+TEST(Report, WritesOnePageAndSaysWhere) {
+  TempDir dir;
+  const std::string file = two_sets(dir);
+  const Outcome o = run_schedlab({"report", file, "-o", dir.file("r.html")});
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::size_t plots = count_plots(dir.read("r.html"));
   EXPECT_GT(plots, 1u);
   EXPECT_EQ(o.out, "report: " + dir.file("r.html") + " (2 sets, " + std::to_string(plots) + " plots)\n");
+  const Outcome all = run_schedlab({"report", file, "--all", "-o", dir.file("all.html")});
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_GT(count_plots(dir.read("all.html")), plots) << "--all: every metric, by default the headline ones";
   EXPECT_TRUE(leftover_children().empty());
 }
 
@@ -45,6 +53,7 @@ TEST(Report, RefusesBadInputInOneLine) {
       {{"report", file, "--test", "t"}, "--test 't': expected welch, mwu or overlap"},
       {{"report", file, "--alpha", "2"}, "--alpha '2': expected a number between 0 and 1"},
       {{"report", file, "--metrics", "nope"}, "--metrics 'nope': expected a metric of the sets"},
+      {{"report", file, "--all", "--metrics", "lps"}, "--all: cannot be combined with --metrics"},
       {{"report", dir.file("missing.json")}, "missing.json"},
       {{"report", file, "-o", dir.path()}, "-o '" + dir.path() + "': expected a file name, not a directory"},
       {{"report", file, "-o", file}, "expected a new file or an earlier schedlab report"},
