@@ -7,6 +7,8 @@
 
 #include "cli/commands.h"
 #include "cli/help_formatter.h"
+#include "cli/reference/reference_output.h"
+#include "cli/report_command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "core/registry.h"
@@ -113,6 +115,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   app.add_subcommand("env", "the environment fingerprint every result embeds")
       ->add_flag("--json", env_json, "print it as JSON");
   const StoreCommands store_commands(app);
+  const ReportCommand report(app);
+  if (auto status = reference::print_reference(app, workloads, argc, argv)) return *status;
   reject_unknown_command(app, argc, argv);
   try {
     app.parse(argc, argv);
@@ -130,6 +134,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (run->parsed() || suite->parsed() || check->parsed() || kernels->parsed()) restore_leftovers();
   else hint_leftovers();
   if (auto status = store_commands.run()) return *status;
+  if (auto status = report.run()) return *status;
   const std::vector<std::string> argv_record(argv, argv + argc);
   if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
   if (kernels->parsed()) return kernels_command(workloads, kernels->remaining(), argv_record);

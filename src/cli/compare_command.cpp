@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/compare_options.h"
 #include "cli/store_commands.h"
 #include "compare/comparison.h"
 #include "core/error.h"
@@ -13,27 +14,10 @@
 #include "sys/proc_files.h"
 
 namespace schedlab {
-namespace {
-
-stats::TestKind parse_test(const std::string& text) {
-  if (text == "welch") return stats::TestKind::kWelch;
-  if (text == "mwu") return stats::TestKind::kMannWhitney;
-  if (text == "overlap") return stats::TestKind::kOverlap;
-  throw UsageError("--test", text, "welch, mwu or overlap");
-}
-
-double parse_alpha(const std::string& text) {
-  char* end = nullptr;
-  const double a = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(a > 0 && a < 1)) throw UsageError("--alpha", text, "a number between 0 and 1, e.g. 0.05");
-  return a;
-}
-
-}  // namespace
 
 int compare_command(const CompareArgs& a) {
   CompareOptions o;
-  o.test = parse_test(a.test);
+  o.test = parse_test_kind(a.test);
   o.alpha = parse_alpha(a.alpha);
   o.paired = a.paired;
   o.force = a.force;

@@ -17,7 +17,7 @@ std::string default_of(const ParamSpec& spec) {
 }
 
 std::string support(const Workload& w, bool have_worker) {
-  if (!have_worker) return "no: schedlab-worker is not installed beside schedlab";
+  if (!have_worker) return "no: schedlab-worker is missing (not beside schedlab nor in its libexec)";
   auto problem = w.support_problem();
   return problem ? "no: " + *problem : "yes";
 }

@@ -10,7 +10,6 @@
 #include <sstream>
 
 #include "cli/commands.h"
-#include "cli/help_formatter.h"
 #include "cli/run_options.h"
 #include "cli/run_parse.h"
 #include "cli/run_setup.h"

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "cli/help_formatter.h"
+#include "cli/run_command_line.h"
 #include "core/error.h"
 
 namespace schedlab {
@@ -38,18 +38,9 @@ bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::stri
 }
 
 std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
-  CLI::App app{fmt::format("{}: {} (reproduces {})", w.info().name, w.info().summary,
-                           w.info().reproduces),
-               "schedlab run " + w.info().name};
-  use_wrapping_help(app);
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  ParsedRun parsed;
-  add_run_options(app, parsed.texts);
-  add_store_options(app, parsed.store, true);
-  WorkloadOptions workload_options(app, w.info());
-  if (!parse_or_help(app, std::move(args), "schedlab run " + w.info().name + " --help")) return std::nullopt;
-  parsed.workload_options.emplace(workload_options);
-  return parsed;
+  RunCommandLine line(w);
+  if (!parse_or_help(line.app, std::move(args), "schedlab run " + w.info().name + " --help")) return std::nullopt;
+  return ParsedRun{line.texts, line.workload_options, line.store};
 }
 
 }  // namespace schedlab

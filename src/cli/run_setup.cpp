@@ -1,5 +1,8 @@
 #include "cli/run_setup.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <iostream>
 
 #include "core/error.h"
@@ -12,8 +15,9 @@ namespace schedlab {
 std::string locate_worker() {
   if (auto worker = find_worker()) return *worker;
   throw Error(ExitStatus::kUsage,
-              "cannot find schedlab-worker, the loop program, beside the schedlab binary "
-              "(install both into the same directory)");
+              fmt::format("cannot find schedlab-worker, the loop program: not at {} (reinstall "
+                          "schedlab, or keep the worker beside the binary)",
+                          fmt::join(worker_locations(), " nor at ")));
 }
 
 RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_json& environment,

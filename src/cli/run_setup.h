@@ -16,7 +16,7 @@ namespace schedlab {
 RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_json& environment,
                         std::string label, const sys::ProcessLimits& limits);
 
-// The schedlab-worker beside this binary; throws when it is missing.
+// The schedlab-worker (runner/worker_path.h); throws when it is missing.
 std::string locate_worker();
 
 // One run at a time may change what runs share (sysctls, sched features, a

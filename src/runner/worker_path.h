@@ -1,11 +1,18 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace schedlab {
 
-// The lean loop program, installed (and built) beside the schedlab binary;
-// nullopt when it is missing or not executable.
+// Where the lean loop program may be, in the order it is looked for:
+// beside the schedlab binary (a build tree), then in the installed layout's
+// libexec directory relative to it (bin/../libexec/schedlab, wherever the
+// tree was installed or unpacked).
+std::vector<std::string> worker_locations();
+
+// The first of worker_locations() that is an executable file; nullopt when
+// none is.
 std::optional<std::string> find_worker();
 
 }  // namespace schedlab

@@ -1,0 +1,149 @@
+#include "cli/report_command.h"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "cli/compare_options.h"
+#include "cli/store_commands.h"
+#include "core/error.h"
+#include "core/version.h"
+#include "report/html/document.h"
+#include "report/html/report.h"
+#include "report/result_file.h"
+#include "store/selector.h"
+#include "sys/proc_files.h"
+#include "sys/safe_files.h"
+
+namespace schedlab {
+namespace {
+
+constexpr std::size_t kMarkerWindow = 4096;  // the marker sits in the page's <head>
+
+// Overwriting is for earlier reports only: `-o r.json` typed for `-o r.html`
+// must not destroy a result file.
+void check_output(const std::string& path) {
+  if (path == "-") return;
+  check_writable("-o", path);
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) return;
+  std::ifstream in(path);
+  std::string head(kMarkerWindow, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  if (head.find(html::kGeneratorMarker) == std::string::npos)
+    throw UsageError("-o", path, "a new file or an earlier schedlab report (this file is neither; "
+                                 "remove it or choose another name)");
+}
+
+CompareOptions compare_options(const ReportArgs& a) {
+  CompareOptions o;
+  o.test = parse_test_kind(a.test);
+  o.alpha = parse_alpha(a.alpha);
+  o.paired = a.paired;
+  o.force = a.force;
+  if (!a.metrics.empty() && a.all) throw UsageError("--all: cannot be combined with --metrics");
+  if (!a.metrics.empty()) o.metrics = sys::split(a.metrics, ",");
+  return o;
+}
+
+bool names_stored_sets(const std::vector<std::string>& inputs) {
+  for (const auto& input : inputs)
+    if (store::is_selector(input)) return true;
+  return false;
+}
+
+// The host every set ran on, or "" when they ran on several.
+std::string common_host(const std::vector<ResultSet>& sets) {
+  std::string host;
+  for (const auto& set : sets) {
+    const std::string h = set.environment.value("system", ordered_json::object()).value("hostname", "");
+    if (!host.empty() && h != host) return "";
+    host = h;
+  }
+  return host;
+}
+
+// The store's series of the baseline's primary metric, by kernel, on the
+// sets' host; a store that cannot give one leaves a note instead.
+void add_trend(html::ReportInput& in, const ReportArgs& a) {
+  const auto& base = in.comparison.sets.front();
+  store::TrendQuery q;
+  q.workload = base.workload.name;
+  q.metric = base.workload.primary_metric;
+  q.host = common_host(in.comparison.sets);
+  try {
+    auto s = store::open_store(to_store_choice({a.store, false}), store::Access::kRead);
+    in.trend = store::build_trend(*s, q);
+    in.trend_note = fmt::format("Every PASS set of {} in the store{}, by kernel release, as 'schedlab trend "
+                                "--workload {}{}' shows it.",
+                                q.workload, q.host.empty() ? "" : " on host " + q.host, q.workload,
+                                q.host.empty() ? "" : " --host " + q.host);
+  } catch (const Error& e) {  // no PASS set of the workload, or the store went away
+    in.trend_note = std::string("No history: ") + e.what();
+  }
+}
+
+void write_output(const std::string& path, const std::string& page) {
+  if (path == "-") {
+    std::cout << page;
+    return;
+  }
+  sys::write_file_atomically(path, page, 0644);
+}
+
+std::size_t count_plots(const std::string& page) {
+  std::size_t n = 0;
+  for (auto at = page.find("<svg "); at != std::string::npos; at = page.find("<svg ", at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+ReportCommand::ReportCommand(CLI::App& app) {
+  command_ = app.add_subcommand("report", "the comparison as one self-contained HTML page with plots");
+  auto& a = args_;
+  command_->add_option("inputs", a.inputs, "result files, store selectors (@kernel=K, @label=L, @host=H, "
+                                           "@id=N) or set ids; the first set is the baseline")
+      ->required()->type_name("FILE|@SELECTOR");
+  command_->add_option("-o,--output", a.output, "the page to write ('-': stdout; default report.html); "
+                                                "only a new file or an earlier report is overwritten")
+      ->type_name("FILE");
+  command_->add_option("--metrics", a.metrics, "metrics to compare and plot, comma-separated (default: "
+                                               "as compare)")->type_name("LIST");
+  command_->add_flag("--all", a.all, "compare and plot every metric the sets recorded");
+  command_->add_option("--test", a.test, "the significance test (default welch)")
+      ->type_name("welch|mwu|overlap");
+  command_->add_option("--alpha", a.alpha, "significance level (default 0.05)")->type_name("A");
+  command_->add_flag("--paired", a.paired, "pair runs by --vary block (paired t-test)");
+  command_->add_flag("--force", a.force, "compare even when the workload specs differ");
+  command_->add_option("--workload", a.workload, "only the selectors' sets of this workload")->type_name("W");
+  command_->add_option("--store", a.store, "the store the selectors read (default: $SCHEDLAB_STORE, else "
+                                           "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
+}
+
+std::optional<int> ReportCommand::run() const {
+  if (!command_->parsed()) return std::nullopt;
+  return report_command(args_);
+}
+
+int report_command(const ReportArgs& a) {
+  CompareOptions options = compare_options(a);
+  check_output(a.output);
+  std::vector<ResultSet> sets = read_compare_inputs(a.inputs, a.store, a.workload);
+  if (a.all && !sets.empty()) options.metrics = all_metrics(sets.front());
+  html::ReportInput in{build_comparison(std::move(sets), options),
+                       a.inputs, std::nullopt, "", utc_now_iso8601(),
+                       fmt::format("schedlab {} ({})", tool_version(), tool_git_sha())};
+  if (names_stored_sets(a.inputs)) add_trend(in, a);
+  const std::string page = html::render_report(in);
+  write_output(a.output, page);
+  if (a.output != "-")
+    std::cout << fmt::format("report: {} ({} set{}, {} plots)\n", a.output, in.comparison.sets.size(),
+                             in.comparison.sets.size() == 1 ? "" : "s", count_plots(page));
+  return 0;
+}
+
+}  // namespace schedlab
