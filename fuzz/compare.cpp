@@ -22,9 +22,9 @@ using namespace schedlab;
 std::vector<CompareOptions> option_sets(const std::vector<ResultSet>& sets) {
   std::vector<CompareOptions> all;
   for (auto test : {stats::TestKind::kWelch, stats::TestKind::kMannWhitney, stats::TestKind::kOverlap})
-    for (bool force : {false, true}) all.push_back({test, 0.05, false, {}, force});
-  all.push_back({stats::TestKind::kWelch, 0.05, true, {}, true});
-  CompareOptions every{stats::TestKind::kWelch, 0.05, false, {}, true};
+    for (bool force : {false, true}) all.push_back({.test = test, .force = force});
+  all.push_back({.test = stats::TestKind::kWelch, .paired = true, .force = true});
+  CompareOptions every{.test = stats::TestKind::kWelch, .force = true};
   for (const auto& m : sets.front().metrics) every.metrics.push_back(m.name);
   if (!every.metrics.empty()) all.push_back(every);
   return all;

@@ -4,11 +4,13 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "report/result_file.h"
+
 namespace schedlab::fuzz {
 
 std::optional<ResultFile> read_result_text(std::string_view text) {
   try {
-    return result_file_from_json(ordered_json::parse(text));
+    return result_file_from_json(parse_result_text(text));
   } catch (const ordered_json::exception&) {
     return std::nullopt;
   } catch (const std::runtime_error&) {

@@ -35,8 +35,8 @@ bool accepted(Step&& step) {
 }
 
 // `text` as a result file, or nullopt when it is refused the way
-// read_result_file refuses it: not JSON, a JSON type error, or our own
-// validation (std::runtime_error "sets[0] has no \"label\"", parse_better's
+// read_result_file refuses it: not JSON, nested too deep, a JSON type error,
+// or our own validation (std::runtime_error "sets[0] has no \"label\"", parse_better's
 // std::invalid_argument).  read_result_file turns exactly these into one
 // "not a valid schedlab result file" line.  It also catches every other
 // std::exception, which would hide bad_alloc or length_error; we do not.

@@ -47,7 +47,9 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
                                         "'schedlab run WORKLOAD --help' lists its options");
   run->prefix_command();
   run->footer("workloads: " + workload_names(workloads));
-  app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
+  bool list_probes = false;
+  app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here")
+      ->add_flag("--probes", list_probes, "the probes instead: each available here or why not, its cost");
   app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
                                 "cgroups, sched features, mounts), from its journal");
   CompareArgs cmp;
@@ -137,7 +139,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   if (compare->parsed())
     return compare_command(cmp);
   if (plan->parsed()) return plan_command(plan_options);
-  if (app.got_subcommand("list")) return list_command(workloads);
+  if (app.got_subcommand("list")) return list_probes ? list_probes_command() : list_command(workloads);
   return env_command(env_json);
 }
 

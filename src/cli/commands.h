@@ -29,6 +29,7 @@ double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<
 int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
                     const std::vector<std::string>& argv);
 int list_command(const WorkloadRegistry& workloads);
+int list_probes_command();  // `list --probes`
 int env_command(bool json);
 int restore_command();
 // `kernels`: lkml's scenarios on these kernels in guests (cli/suite_kernels.h); "" = on this host.

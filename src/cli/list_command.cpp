@@ -46,7 +46,8 @@ int list_command(const WorkloadRegistry& workloads) {
   }
   std::cout << wrap("Every run also records the CPU split (cpu_*_pct, set_cpu_*_pct), the copies' rusage "
                     "(user_s, sys_s, voluntary_ctxsw, involuntary_ctxsw, minor_faults, major_faults, "
-                    "max_rss_kb), start_skew_us, loop_rss_kb and loop_vmas.",
+                    "max_rss_kb), start_skew_us, loop_rss_kb and loop_vmas; and the probes' metrics "
+                    "(schedlab list --probes).",
                     kTextWidth)
             << "\n";
   return 0;

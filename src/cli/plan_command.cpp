@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "report/result_file.h"
+#include "report/wrap.h"
 #include "stats/descriptive.h"
 #include "stats/power.h"
 
@@ -69,23 +70,27 @@ int plan_command(const PlanOptions& o) {
   if (xs.size() < 3 || stats::mean(xs) == 0)
     throw UsageError("--metric", metric, "a metric with at least 3 values in " + o.from);
   const double cv = stats::sample_stddev(xs) / std::fabs(stats::mean(xs));
-  std::cout << fmt::format("To detect a {:.3g}% change of {} {} at alpha {} with {:.0f}% power, from its "
-                           "spread here (CV {:.2f}% over {} runs of {}):\n",
-                           detect * 100, base->workload.name, metric, alpha, power * 100, cv * 100, xs.size(),
-                           base->label);
-  std::cout << fmt::format("  independent sets (two kernels, one after the other): {} runs each\n",
-                           stats::runs_needed(cv, cv, detect, alpha, power));
+  auto say = [](const std::string& text, std::string_view indent) {
+    std::cout << wrap(text, kTextWidth, indent, std::string(indent) + "  ") << "\n";
+  };
+  say(fmt::format("To detect a {:.3g}% change of {} {} at alpha {} with {:.0f}% power, from its spread here "
+                  "(CV {:.2f}% over {} runs of {}):",
+                  detect * 100, base->workload.name, metric, alpha, power * 100, cv * 100, xs.size(), base->label),
+      "");
+  say(fmt::format("independent sets (two kernels, one after the other): {} runs each",
+                  stats::runs_needed(cv, cv, detect, alpha, power)),
+      "  ");
   const ResultSet* other = nullptr;
   for (const auto& set : file.sets)
     if (&set != base && !other && set.status == Status::kPass) other = &set;
   if (other) {
     if (auto cv_d = paired_cv(*base, *other, metric))
-      std::cout << fmt::format("  interleaved blocks (--vary, compare --paired): {} blocks (paired CV {:.2f}% "
-                               "from {} against {})\n",
-                               stats::pairs_needed(*cv_d, detect, alpha, power), *cv_d * 100, other->label,
-                               base->label);
+      say(fmt::format("interleaved blocks (--vary, compare --paired): {} blocks (paired CV {:.2f}% from {} "
+                      "against {})",
+                      stats::pairs_needed(*cv_d, detect, alpha, power), *cv_d * 100, other->label, base->label),
+          "  ");
   }
-  std::cout << "  a sequential check needs up to about 1.3x the independent runs (Pocock-type looks)\n";
+  say("a sequential check needs up to about 1.3x the independent runs (Pocock-type looks)", "  ");
   return 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include "compare/spec_check.h"
 #include "core/error.h"
+#include "probes/probe_set.h"
 #include "report/result_file.h"
 
 namespace schedlab {
@@ -30,7 +31,8 @@ ResultSink::ResultSink(const RunOptions& o, const Experiment& e) : path_(o.json_
   if (!o.append) return;
   earlier_ = read_result_file(*path_).sets;
   std::vector<ResultSet> all = earlier_;
-  for (const auto& v : e.variants) all.push_back(describe_set(v, e.seed, e.variants.size() > 1));
+  for (const auto& v : e.variants)
+    all.push_back(describe_set(v, ProbeSet(v.options().probes), e.seed, e.variants.size() > 1));
   if (const auto diffs = spec_differences(all); !diffs.empty())
     throw UsageError(fmt::format("--append: {} holds another workload spec: {} (a comparison of these sets "
                                  "would be refused; write another file)",

@@ -54,6 +54,9 @@ void add_scenario_options(CLI::App& app, RunOptionTexts& t) {
       ->type_name("PATH")->group(g);
   app.add_option("--autogroup", t.autogroup, "set kernel.sched_autogroup_enabled for the run")
       ->type_name("on|off")->group(g);
+  app.add_option("--psi", t.psi,
+                 "PSI accounting (cgroup.pressure) on every level of the --cgroup-depth chain")
+      ->type_name("on|off")->group(g);
   app.add_flag("--setsid", t.setsid, "each copy in its own session, hence its own autogroup")->group(g);
   app.add_option("--sysctl", t.sysctls, "set a sysctl for the run (repeatable)")
       ->type_name("KEY=VALUE")->group(g)->take_all();
@@ -113,6 +116,10 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
       ->type_name("TEXT")->group("Run options");
   app.add_flag("--quiet", t.quiet, "print nothing on stdout; errors still go to stderr")
       ->group("Run options");
+  app.add_option("--probes", t.probes,
+                 "kernel evidence recorded beside every run: default (every probe costing <= 1%), "
+                 "all, none, or names (schedlab list --probes)")
+      ->type_name("LIST|all|none")->group("Run options");
   app.add_option("--copies", t.copies,
                  "concurrent copies: N, auto (one per CPU of the set) or Kx (K per CPU) (default 1)")
       ->type_name("N|auto|Kx")->group("Scenario options");
@@ -145,6 +152,7 @@ RunOptions to_run_options(const RunOptionTexts& t) {
   if (!t.label.empty()) o.label = t.label;
   o.quiet = t.quiet;
   o.no_wait = t.no_wait;
+  o.probes = parse_probe_selection(t.probes);
   o.force_write = t.force;
   o.append = t.append;
   return o;
@@ -161,6 +169,12 @@ ScenarioRequest to_scenario(const RunOptionTexts& t) {
     throw UsageError("--cgroup-parent", t.cgroup_parent, "an absolute path inside the hierarchy, e.g. /");
   r.cgroup_parent = t.cgroup_parent;
   if (!t.autogroup.empty()) r.autogroup = parse_switch("--autogroup", t.autogroup);
+  if (!t.psi.empty()) {
+    r.psi = parse_switch("--psi", t.psi);
+    if (r.cgroup_depth < 1)
+      throw UsageError("--psi", t.psi, "with --cgroup-depth 1 or more (cgroup.pressure is written on "
+                                       "the levels of the run's own cgroup chain)");
+  }
   r.setsid = t.setsid;
   for (const auto& s : t.sysctls) r.sysctls.push_back(parse_sysctl(s));
   for (const auto& f : t.sched_features) {

@@ -27,12 +27,14 @@ struct RunOptionTexts {
   bool json_given = false;
   std::string label;
   bool quiet = false;
+  std::string probes = "default";  // --probes LIST|all|none
   std::string copies = "1";
   std::string cpus;
   bool cpus_given = false;
   bool pin_copies = false;
   std::string cgroup_depth = "0";
   std::string cgroup_parent = "/";
+  std::string psi;        // "" = leave cgroup.pressure alone
   std::string autogroup;  // "" = leave the sysctl alone
   bool setsid = false;
   std::vector<std::string> sysctls;         // KEY=VALUE

@@ -57,6 +57,10 @@ void scenario_texts(const ordered_json& r, RunOptionTexts& t) {
     t.autogroup = a == "unchanged" ? "" : a;
   });
   with(r, "setsid", [&](const auto& v, const auto& f) { t.setsid = bool_of(v, f); });
+  with(r, "psi", [&](const auto& v, const auto& f) {
+    const std::string p = text_of(v, f);
+    t.psi = p == "unchanged" ? "" : p;
+  });
   with(r, "sysctl", [&](const auto& v, const auto& f) {
     if (!v.is_object()) throw UsageError(f + ": expected {KEY: VALUE}");
     for (const auto& [key, value] : v.items()) t.sysctls.push_back(key + "=" + text_of(value, f + "." + key));
@@ -84,6 +88,7 @@ void run_texts(const ordered_json& r, RunOptionTexts& t) {
   with(r, "warmup_s", [&](const auto& v, const auto& f) { t.warmup = seconds_text(v, f); });
   with(r, "warmup_runs", [&](const auto& v, const auto& f) { t.warmup_runs = text_of(v, f); });
   with(r, "busy_threshold_pct", [&](const auto& v, const auto& f) { t.busy_threshold = text_of(v, f); });
+  with(r, "probes", [&](const auto& v, const auto& f) { t.probes = text_of(v, f); });
   with(r, "wait_idle_s", [&](const auto& v, const auto& f) {
     t.wait_idle = seconds_text(v, f);
     t.wait_idle_given = !v.is_null();

@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/suite_kernels.h"
+#include "cli/suite_evidence.h"
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
@@ -24,10 +25,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The probes the lkml scenarios record: the default ones and the perf
+// software counters (migrations per loop are what two of the threads asked
+// for).  The tracepoint probe stays off: its cost would move the headline.
+constexpr const char* kSuiteProbes = "proc-stat,proc-counters,psi,schedstat,perf-sw";
+
 struct SuiteRun {
   std::string name;               // result file stem
   std::string title;              // what it reproduces
   std::vector<std::string> args;  // after `schedlab run`
+  Evidence evidence;              // lkml: what the report's thread went looking for
 };
 
 std::vector<SuiteRun> quick_runs() {
@@ -55,19 +62,35 @@ std::vector<SuiteRun> lkml_runs(bool full) {
     a.insert(a.end(), common.begin(), common.end());
     return a;
   };
-  std::vector<std::string> wakeup = {"wakeup", "-L", "-n", "0", "-m", m};
+  std::vector<std::string> wakeup = {"wakeup", "-L", "-n", "0", "-m", m, "--probes", kSuiteProbes};
   if (cpus.size() > 1) wakeup.insert(wakeup.end(), {"-M", "auto"});  // needs a CPU for the workers
-  wakeup.insert(wakeup.end(), {"--duration", duration, "--vary", "sleep-us=100,0", "--vary", "cgroup-depth=0,3"});
+  wakeup.insert(wakeup.end(), {"--duration", duration});
+  auto wakeup_psi = wakeup;  // the suspected cause as an A/B on one kernel: PSI off in the chain
+  wakeup.insert(wakeup.end(), {"--vary", "sleep-us=100,0", "--vary", "cgroup-depth=0,3"});
+  wakeup_psi.insert(wakeup_psi.end(), {"-s", "0", "--vary", "cgroup-depth=3,8", "--vary", "psi=on,off"});
+  const Evidence schbench{"PSI on/off and wakeup latency",
+                          {"rps", "wakeup_p50_us", "wakeup_p99_us", "psi_chain_cpu_some_us",
+                           "context_switches_per_loop"}};
   return {
       {"fork-autogroup", "fork benchmark lost 30% with autogroup (UnixBench spawn -c CPUs)",
-       with({"spawn", "--copies", "auto", "--duration", duration, "--vary", "autogroup=off,on", "--vary",
-             "cgroup-depth=0,3"})},
+       with({"spawn", "--copies", "auto", "--duration", duration, "--probes", kSuiteProbes, "--vary",
+             "autogroup=off,on", "--vary", "cgroup-depth=0,3"}),
+       {"idle share and migrations", {"set_cpu_idle_pct", "cpu_idle_pct", "cpu_migrations_per_loop"}}},
       {"shell-scripts", "UnixBench Shell Scripts (8 concurrent) lost 8% at 4-8 copies per CPU",
-       with({"shell", "--concurrent", "8", "--duration", duration, "--vary", "copies=auto,4x"})},
+       with({"shell", "--concurrent", "8", "--duration", duration, "--probes", kSuiteProbes, "--vary",
+             "copies=auto,4x"}),
+       {"migrations and run delay", {"cpu_migrations_per_loop", "run_delay_us_per_loop", "psi_cpu_some_us"}}},
       {"exec-true", "20000 x /bin/true pinned to one CPU 12% slower (shell_bench.sh)",
-       with({"exec", "--cpus", last_cpu, "--iterations", full ? "20000" : "5000", "--vary",
-             "via-shell=off,on"})},
-      {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups", with(wakeup)}};
+       with({"exec", "--cpus", last_cpu, "--iterations", full ? "20000" : "5000", "--probes", kSuiteProbes,
+             "--vary", "via-shell=off,on"}),
+       {"system time and faults per exec", {"sys_s", "set_cpu_sys_pct", "page_faults_per_loop", "pgfault_per_loop"}}},
+      {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups", with(wakeup), schbench},
+      {"schbench-psi-switch", "the same with PSI switched off in the chain (cgroup.pressure), depth 3 and 8",
+       with(wakeup_psi), schbench},
+      {"context-psi", "a pinned pipe ping-pong at cgroup depth 8, PSI on and off in the chain",
+       with({"context", "--placement", "same-cpu", "--duration", duration, "--cgroup-depth", "8", "--probes",
+             kSuiteProbes, "--vary", "psi=on,off"}),
+       {"what PSI costs per switch", {"lps", "context_switches_per_loop", "psi_chain_cpu_some_us"}}}};
 }
 
 int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json, const RunPresentation& shown,
@@ -164,8 +187,12 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
       try {
         const auto sets = read_result_file(file).sets;
-        std::cout << (kernels.empty() ? format_mmtests(build_comparison(sets, CompareOptions{}))
-                                      : format_kernel_comparisons(sets, kernels.size()));
+        if (kernels.empty()) {
+          std::cout << format_mmtests(build_comparison(sets, CompareOptions{}));
+          std::cout << format_evidence(runs[i].evidence, sets);
+        } else {
+          std::cout << format_kernel_comparisons(sets, kernels.size());
+        }
       } catch (const Error& e) {
         std::cout << "no comparison: " << e.what() << "\n";
       }

@@ -17,8 +17,8 @@ constexpr std::size_t kMaxVariants = 1000;
 
 constexpr const char* kKeys =
     "a scenario control (autogroup, cgroup-depth, copies, cpus, pin-copies, setsid, policy, nice, "
-    "sysctl:NAME, sched-feature), replicate (identical sets: the A/A recipe) or an option of the "
-    "workload";
+    "psi, sysctl:NAME, sched-feature), probes, replicate (identical sets: the A/A recipe) or an "
+    "option of the workload";
 
 std::string feature_name(const std::string& f) { return f.rfind("NO_", 0) == 0 ? f.substr(3) : f; }
 
@@ -92,6 +92,8 @@ void apply_assignment(const std::string& key, const std::string& value, RunOptio
   else if (key == "setsid") t.setsid = parse_switch(option, value);
   else if (key == "policy") t.policy = value;
   else if (key == "nice") t.nice = value;
+  else if (key == "psi") t.psi = value;
+  else if (key == "probes") t.probes = value;
   else if (key == "sched-feature")
     replace_or_append(t.sched_features, value,
                       [&](const std::string& e) { return feature_name(e) == feature_name(value); });

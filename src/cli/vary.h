@@ -25,8 +25,9 @@ VaryAxis parse_vary(const std::string& text);
 std::vector<Assignment> expand_axes(const std::vector<VaryAxis>& axes);
 
 // Applies KEY=VALUE to the option texts: a scenario control (autogroup,
-// cgroup-depth, copies, cpus, pin-copies, setsid, policy, nice,
-// sysctl:NAME, sched-feature) or a workload option.  Throws UsageError for
+// cgroup-depth, copies, cpus, pin-copies, setsid, policy, nice, psi,
+// sysctl:NAME, sched-feature), probes (the bench of their cost) or a
+// workload option.  Throws UsageError for
 // anything else.
 void apply_assignment(const std::string& key, const std::string& value, RunOptionTexts& texts,
                       WorkloadOptions& workload);

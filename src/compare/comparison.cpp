@@ -188,6 +188,9 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
   note_machine_speed(c);
   note_warnings(c);
   sort_notes(c);
+  std::vector<std::string> headline;
+  for (const auto& m : c.metrics) headline.push_back(m.spec.name);
+  c.underneath = what_changed_underneath(c.sets, headline, o.paired ? stats::TestKind::kWelch : o.test, o.alpha);
   return c;
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "compare/notes.h"
+#include "compare/underneath.h"
 #include "core/result.h"
 #include "stats/significance.h"
 
@@ -64,6 +65,7 @@ struct Comparison {
   CompareOptions options;
   std::vector<Note> notes;  // most important first
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
+  std::vector<UnderneathChange> underneath;  // probe metrics that changed (compare/underneath.h)
 };
 
 // Builds the comparison.  Throws UsageError when the workload specs differ

@@ -7,6 +7,7 @@
 
 #include "compare/comparison.h"
 #include "compare/machine_speed.h"
+#include "core/utf8.h"
 #include "stats/descriptive.h"
 #include "stats/outliers.h"
 
@@ -19,7 +20,8 @@ constexpr double kMaterialPct = 10;
 constexpr std::size_t kBriefWidth = 74;  // after "note: ", 80 columns
 
 std::string fit(std::string text) {
-  if (text.size() > kBriefWidth) text = text.substr(0, kBriefWidth - 3) + "...";
+  // Characters, not bytes: a label in Cyrillic is cut between characters.
+  if (utf8_length(text) > kBriefWidth) text = utf8_prefix(text, kBriefWidth - 3) + "...";
   return text;
 }
 

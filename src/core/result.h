@@ -91,6 +91,9 @@ struct ResultSet {
   // Measured in an emulated machine (QEMU's TCG): the figures say nothing
   // about performance, and compare marks no difference unless --force.
   bool emulated = false;
+  // --probes and each selected probe's availability (probes/probe_set.h);
+  // null in files written before probes existed.
+  ordered_json probes;
 
   // Summaries of every metric over the runs (computed, not stored state).
   std::map<std::string, Summary> summarize() const;

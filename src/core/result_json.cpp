@@ -84,6 +84,7 @@ ResultSet set_from_json(const ordered_json& j, const std::string& where) {
   set.argv = j.value("argv", std::vector<std::string>{});
   set.emulated = j.value("emulated", false);
   set.guest = j.value("guest", ordered_json());
+  if (j.contains("probes")) set.probes = j.at("probes");
   for (const auto& warning : j.value("warnings", ordered_json::array()))
     set.warnings.push_back({warning.at("kind").get<std::string>(),
                             whole_number_or(warning, "run", 0, where + ".warnings"),
@@ -112,6 +113,7 @@ void to_json(ordered_json& j, const ResultSet& set) {
                    {"not_applied", set.scenario.not_applied}};
   j["environment"] = set.environment;
   if (!set.guest.is_null()) j["guest"] = set.guest;
+  if (!set.probes.is_null()) j["probes"] = set.probes;
   auto& metrics = j["metrics"] = ordered_json::object();
   for (const auto& m : set.metrics)
     metrics[m.name] = {{"unit", m.unit}, {"better", to_string(m.better)},

@@ -27,6 +27,27 @@ bool valid_utf8(std::string_view text) {
   return true;
 }
 
+namespace {
+
+// Whether `c` continues a character (10xxxxxx) rather than starting one.
+bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+}  // namespace
+
+std::size_t utf8_length(std::string_view text) {
+  std::size_t n = 0;
+  for (char c : text) n += !continuation(c);
+  return n;
+}
+
+std::string utf8_prefix(std::string_view text, std::size_t max_chars) {
+  std::size_t chars = 0, end = 0;
+  for (; end < text.size(); ++end) {
+    if (!continuation(text[end]) && chars++ == max_chars) break;
+  }
+  return std::string(text.substr(0, end));
+}
+
 std::string printable(std::string_view text) {
   std::string out;
   for (char ch : text) {

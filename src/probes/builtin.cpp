@@ -3,10 +3,22 @@
 namespace schedlab {
 
 std::unique_ptr<Probe> make_proc_stat_probe();
+std::unique_ptr<Probe> make_proc_counters_probe();
+std::unique_ptr<Probe> make_psi_probe();
+std::unique_ptr<Probe> make_schedstat_probe();
+std::unique_ptr<Probe> make_perf_sw_probe();
+std::unique_ptr<Probe> make_perf_hw_probe();
+std::unique_ptr<Probe> make_sched_trace_probe();
 
 std::vector<std::unique_ptr<Probe>> builtin_probes() {
   std::vector<std::unique_ptr<Probe>> probes;
   probes.push_back(make_proc_stat_probe());
+  probes.push_back(make_proc_counters_probe());
+  probes.push_back(make_psi_probe());
+  probes.push_back(make_schedstat_probe());
+  probes.push_back(make_perf_sw_probe());
+  probes.push_back(make_perf_hw_probe());
+  probes.push_back(make_sched_trace_probe());
   return probes;
 }
 

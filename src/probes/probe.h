@@ -1,5 +1,8 @@
 #pragma once
+#include <sys/types.h>
+
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,24 +11,69 @@
 
 namespace schedlab {
 
-// What a probe needs to know about the run it brackets.
-struct ProbeContext {
-  std::vector<int> cpu_set;  // the CPUs the copies may use
+class Journal;
+
+// What a probe is, declared once: `schedlab list --probes`, the default
+// selection, the result file's metrics and docs/probes.md all come from it.
+struct ProbeInfo {
+  std::string name;     // kebab-case: "perf-sw"
+  std::string summary;  // one line: what it records
+  std::string needs;    // what it needs from the kernel and the caller
+  // Its overhead as measured by bench/probe_cost (worst of spawn and
+  // wakeup, in percent of the primary metric); docs/probes.md has the
+  // table.  The default selection is every probe measured at <= 1%.
+  double cost_pct = 0;
+  std::vector<MetricSpec> metrics;  // per-loop variants included
+  // Whether it works while the window is open (counters counting in the
+  // kernel, a tracer) rather than only reading at the edges; the bench
+  // measures the first kind by interleaved A/B, the second by timing its
+  // edges, which is all it adds to a run.
+  bool in_window = false;
 };
 
-// Brackets every measurement window: begin() right before the window opens,
-// end() right after it closes.  Probes that the kernel refuses degrade to
-// reporting nothing rather than failing the run.
+// What a probe learns about the run it brackets, before the copies are
+// released from their start barrier.
+struct ProbeContext {
+  std::vector<int> cpu_set;              // the CPUs the copies may use
+  std::vector<pid_t> copies;             // the copies' pids, waiting at the barrier
+  std::vector<pid_t> tasks;              // every thread of their process trees then
+  std::vector<std::string> chain_dirs;   // v2 cgroup chain, top level first; empty without --cgroup-depth
+  Journal* journal = nullptr;            // for changes a probe makes to the system (tracefs)
+  std::string run_tag;                   // unique per run of this process: "<pid>-<n>"
+};
+
+// What the window held, known once the copies are gone.
+struct ProbeWindow {
+  double loops = 0;     // loops of all copies in the window (requests for wakeup)
+  double window_s = 0;  // the window's length
+};
+
+// Brackets every measurement window.  The runner calls, per run:
+// attach() after the copies reached their start barrier and before they are
+// released; begin() right before the window opens and end() right after it
+// closes — the harness runs SCHED_FIFO there, so both only read; finish()
+// after the copies are gone, where the work is done; detach() on every path
+// (error and interrupt included), which releases what attach() set up.
+// A probe the kernel refuses reports why rather than failing the run.
 class Probe {
  public:
   virtual ~Probe() = default;
-  virtual std::string name() const = 0;
-  virtual const std::vector<MetricSpec>& metrics() const = 0;
-  virtual void begin(const ProbeContext& context) = 0;
-  virtual void end(MetricValues& values) = 0;
+  virtual const ProbeInfo& info() const = 0;
+  // "" when the probe can run on this machine as this user; else why not,
+  // naming the missing facility or privilege.  Cheap; changes nothing.
+  virtual std::string unavailable_reason() const = 0;
+  // Returns "" or why this run cannot be measured (then begin/end/finish
+  // are not called for it).
+  virtual std::string attach(const ProbeContext& context) = 0;
+  virtual void begin() = 0;
+  virtual void end() = 0;
+  // Adds the values (and what does not fit a number to `details`, keyed
+  // by metric-like names); returns "" or why there are none for this run.
+  virtual std::string finish(const ProbeWindow& window, MetricValues& values, ordered_json& details) = 0;
+  virtual void detach() noexcept = 0;
 };
 
-// The probes every run uses, in report order.
+// Every probe schedlab has, in report order (builtin.cpp: the only list).
 std::vector<std::unique_ptr<Probe>> builtin_probes();
 
 }  // namespace schedlab

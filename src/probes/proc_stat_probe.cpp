@@ -1,39 +1,46 @@
 // The system CPU split (top's %Cpu(s) line) over the window, from /proc/stat:
 // for all CPUs (cpu_*) and for the CPUs of the affinity set (set_cpu_*).
 #include "probes/cpu_split.h"
+#include "probes/measured_cost.h"
 #include "probes/probe.h"
+#include "sys/proc_files.h"
 
 namespace schedlab {
 namespace {
 
 class ProcStatProbe final : public Probe {
  public:
-  std::string name() const override { return "proc-stat"; }
-
-  const std::vector<MetricSpec>& metrics() const override {
-    static const std::vector<MetricSpec> kMetrics = [] {
-      auto all = cpu_split_metrics("cpu_", "all CPUs");
-      auto set = cpu_split_metrics("set_cpu_", "the CPUs of the affinity set");
-      all.insert(all.end(), set.begin(), set.end());
-      return all;
+  const ProbeInfo& info() const override {
+    static const ProbeInfo kInfo = [] {
+      ProbeInfo i{"proc-stat", "the CPU split (us/sy/id/...) of all CPUs and of the CPU set",
+                  "/proc/stat", measured_cost_pct("proc-stat"), cpu_split_metrics("cpu_", "all CPUs")};
+      for (auto& m : cpu_split_metrics("set_cpu_", "the CPUs of the affinity set")) i.metrics.push_back(m);
+      return i;
     }();
-    return kMetrics;
+    return kInfo;
   }
 
-  void begin(const ProbeContext& context) override {
+  std::string unavailable_reason() const override {
+    return sys::read_text("/proc/stat") ? "" : "/proc/stat cannot be read";
+  }
+
+  std::string attach(const ProbeContext& context) override {
     cpus_ = context.cpu_set;
-    before_ = sys::read_proc_stat();
+    return "";
   }
+  void begin() override { before_ = sys::read_proc_stat(); }
+  void end() override { after_ = sys::read_proc_stat(); }
 
-  void end(MetricValues& values) override {
-    const auto after = sys::read_proc_stat();
-    add_cpu_split("cpu_", before_.all, after.all, values);
-    add_cpu_split("set_cpu_", sum_cpus(before_, cpus_), sum_cpus(after, cpus_), values);
+  std::string finish(const ProbeWindow&, MetricValues& values, ordered_json&) override {
+    add_cpu_split("cpu_", before_.all, after_.all, values);
+    add_cpu_split("set_cpu_", sum_cpus(before_, cpus_), sum_cpus(after_, cpus_), values);
+    return "";
   }
+  void detach() noexcept override {}
 
  private:
   std::vector<int> cpus_;
-  sys::ProcStat before_;
+  sys::ProcStat before_, after_;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
 #include "report/table.h"
+#include "report/underneath_format.h"
 
 namespace schedlab {
 namespace {
@@ -50,6 +51,7 @@ std::string format_markdown(const Comparison& c) {
     }
     out += "\n";
   }
+  out += format_underneath_text(c);
   out += "\n" + convention_text(c, Style::kMarkdown) + "\n";
   for (const auto& note : c.notes) out += "\n" + note.full + "\n";
   return out;
@@ -63,7 +65,7 @@ std::string format_csv(const Comparison& c) {
     for (size_t i = 0; i < m.cells.size(); ++i) {
       const auto& set = c.sets[i];
       const auto& cell = m.cells[i];
-      out += fmt::format("{},{},{},{},{}", m.spec.name, csv_field(m.spec.unit), to_string(m.spec.better),
+      out += fmt::format("{},{},{},{},{}", csv_field(m.spec.name), csv_field(m.spec.unit), to_string(m.spec.better),
                          csv_field(set.label), to_string(set.status));
       if (!cell) {
         out += ",0,,,,,,,,,,,\n";
@@ -80,7 +82,7 @@ std::string format_csv(const Comparison& c) {
       else
         out += ",,,,,,\n";
     }
-  return out;
+  return out + format_underneath_csv(c);
 }
 
 std::string format_compare_json(const Comparison& c) {
@@ -142,6 +144,7 @@ std::string format_compare_json(const Comparison& c) {
         {"primary_normalized_change_pct", d.normalized_change_pct},
         {"primary_normalized_p_value", d.normalized_p ? ordered_json(*d.normalized_p) : ordered_json(nullptr)}};
   }
+  j["underneath"] = underneath_json(c);
   j["notes"] = ordered_json::array();
   for (const auto& note : c.notes) j["notes"].push_back(note.full);
   return j.dump(2) + "\n";

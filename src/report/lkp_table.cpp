@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/utf8.h"
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
 #include "report/table.h"
+#include "report/underneath_format.h"
 
 namespace schedlab {
 namespace {
@@ -25,11 +27,14 @@ std::string value_text(const std::optional<Cell>& cell) {
   if (!cell) return fmt::format("{:>10}{:6}", "-", "");
   const double avg = cell->summary.mean;
   std::string v = std::fabs(avg) < 1000 ? fmt::format("{:10.2f}", avg)
-                  : std::fabs(avg) > 1e8 ? fmt::format("{:10.4g}", avg)
+                  : !(std::fabs(avg) <= 1e8) ? fmt::format("{:10.4g}", avg)  // NaN too: no cast
                                          : fmt::format("{:10d}", static_cast<long long>(avg));
   const double sd = population_stddev(cell->values, avg);
   const double pct = avg != 0 && sd >= 0 ? 100 * sd / std::fabs(avg) : 0;
-  return v + (pct > 2 ? fmt::format(" \u00b1{:3d}%", static_cast<int>(pct)) : std::string(6, ' '));
+  // A mean near zero makes the spread billions of %: shown as such, not
+  // cast to int, which is undefined beyond INT_MAX (and for inf or NaN).
+  if (!(pct > 2)) return v + std::string(6, ' ');
+  return v + (pct < 1e6 ? fmt::format(" \u00b1{:3d}%", static_cast<int>(pct)) : fmt::format(" \u00b1{:.0e}%", pct));
 }
 
 std::string change_text(const ComparedMetric& m, size_t i) {
@@ -44,11 +49,11 @@ std::string change_text(const ComparedMetric& m, size_t i) {
 
 std::string format_lkp(const Comparison& c) {
   std::string out;
-  std::string labels = fmt::format("{:>16} ", c.sets.front().label.substr(0, 16));
+  std::string labels = fmt::format("{:>16} ", utf8_prefix(c.sets.front().label, 16));
   std::string dashes = std::string(16, '-') + " ";
   std::string head1 = "         %stddev", head2 = "             \\  ";
   for (size_t i = 1; i < c.sets.size(); ++i) {
-    labels += fmt::format("{:>27} ", c.sets[i].label.substr(0, 27));
+    labels += fmt::format("{:>27} ", utf8_prefix(c.sets[i].label, 27));
     dashes += std::string(27, '-') + " ";
     head1 += "     %change         %stddev";
     head2 += "        |                \\  ";
@@ -70,6 +75,7 @@ std::string format_lkp(const Comparison& c) {
     out += line + "  " + c.sets.front().workload.name + "." + m->spec.name +
            (mde.empty() ? "" : " [mde " + mde + "]") + "\n";
   }
+  out += format_underneath_text(c);
   out += note_block(c, Style::kLkp);
   return out;
 }

@@ -11,6 +11,7 @@
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
 #include "report/table.h"
+#include "report/underneath_format.h"
 #include "stats/mmtests_stats.h"
 
 namespace schedlab {
@@ -110,6 +111,7 @@ std::string format_mmtests(const Comparison& c) {
       for (size_t i = 0; i < m.cells.size(); ++i) line += cell_text(row, m, i);
       out += line + "\n";
     }
+  out += format_underneath_text(c);
   out += note_block(c, Style::kMmtests);
   return out;
 }

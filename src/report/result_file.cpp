@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
@@ -25,6 +26,11 @@ void write_result_file(const std::string& path, const ResultFile& file) {
                              0644);
 }
 
+ordered_json parse_result_text(std::string_view text) {
+  check_json_depth(text);  // nlohmann copies and dumps recursively: 40000 '[' overflow the stack
+  return ordered_json::parse(text);
+}
+
 ResultFile read_result_file(const std::string& path) {
   return result_file_from_json(read_result_json(path));
 }
@@ -32,7 +38,7 @@ ResultFile read_result_file(const std::string& path) {
 ordered_json read_result_json(const std::string& path) {
   const std::string text = sys::read_regular_file(path, kResultLimit);
   try {
-    auto j = ordered_json::parse(text);
+    auto j = parse_result_text(text);
     result_file_from_json(j);  // throws on the first problem
     return j;
   } catch (const std::exception& e) {

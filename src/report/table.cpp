@@ -15,7 +15,7 @@ std::string format_number(double value, int width, int decimals) {
 }
 
 std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string out = "\"";
   for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
   return out + "\"";

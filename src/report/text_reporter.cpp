@@ -18,6 +18,15 @@ std::string value_or_dash(const RunRecord& run, const std::string& name, int dec
   return v ? format_number(*v, kNumberWidth, decimals) : "-";
 }
 
+// "cpu_migrations_per_loop" as "cpu_migrations/loop": the probes' per-loop
+// names would otherwise widen the summary past the terminal.
+std::string shown_name(const std::string& name) {
+  constexpr std::string_view kSuffix = "_per_loop";
+  if (name.size() > kSuffix.size() && name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0)
+    return name.substr(0, name.size() - kSuffix.size()) + "/loop";
+  return name;
+}
+
 }  // namespace
 
 std::string describe_params(const ResultSet& set) {
@@ -73,7 +82,7 @@ std::string format_summary(const ResultSet& set) {
     auto it = summary.find(metric.name);
     if (it == summary.end()) continue;
     const Summary& s = it->second;
-    table.add_row({metric.name, format_number(s.mean, kNumberWidth),
+    table.add_row({shown_name(metric.name), format_number(s.mean, kNumberWidth),
                    format_number(s.median, kNumberWidth), format_number(s.stddev, kNumberWidth),
                    format_number(s.min, kNumberWidth), format_number(s.max, kNumberWidth),
                    format_number(s.cv_pct, kNumberWidth - 2) + "%"});

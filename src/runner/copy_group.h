@@ -74,6 +74,7 @@ class CopyGroup {
   const channel::RunChannel& channel() const { return channel_; }
   const sl_copy_slot& slot(int i) const { return channel_.slot(i); }
   int size() const { return static_cast<int>(pids_.size()); }
+  const std::vector<pid_t>& pids() const { return pids_; }
   // Whether every copy exited cleanly (its usage fields are valid).
   bool all_done() const;
 

@@ -1,6 +1,7 @@
 #include "runner/measure_run.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <numeric>
@@ -14,6 +15,7 @@
 #include "runner/sentinel.h"
 #include "scenario/applied_scenario.h"
 #include "sys/realtime_timing.h"
+#include "sys/task_tree.h"
 
 namespace schedlab {
 namespace {
@@ -87,14 +89,13 @@ void wait_ticking(const RunContext& c, CopyGroup& group, std::uint64_t since_ns,
 }
 
 // Opens the window: after the warmup when there is one, else at the release.
-WindowEdge open_window(const RunContext& c, CopyGroup& group, std::uint64_t released_ns) {
+WindowEdge open_window(const RunContext& c, CopyGroup& group, std::uint64_t released_ns, ProbeRun& probes) {
   const RunSetup& s = c.setup;
   if (s.options().warmup.count() > 0) {
     group.set_phase(SL_PHASE_WARMUP);
     wait_ticking(c, group, released_ns, released_ns + static_cast<std::uint64_t>(s.options().warmup.count()));
   }
-  ProbeContext probe_context{s.plan.cpu_set};
-  for (auto& probe : c.probes) probe->begin(probe_context);
+  probes.begin();
   WindowEdge start{0, group.snapshot(), sys::read_proc_stat()};
   start.t = monotonic_ns();
   group.set_phase(SL_PHASE_MEASURE);
@@ -104,7 +105,7 @@ WindowEdge open_window(const RunContext& c, CopyGroup& group, std::uint64_t rele
 // Closes the window by the stop rule: at its end, or when every copy has
 // done its iterations.  The copies are gone afterwards.
 WindowEdge close_window(const RunContext& c, CopyGroup& group, const WindowEdge& start,
-                        MetricValues& probe_values) {
+                        ProbeRun& probes) {
   WindowEdge end;
   if (const auto& window = c.setup.stop.window) {
     sample_window(c, group, start, start.t + static_cast<std::uint64_t>(window->count()), end.per_second);
@@ -114,7 +115,7 @@ WindowEdge close_window(const RunContext& c, CopyGroup& group, const WindowEdge&
   }
   end.t = monotonic_ns();
   end.stat = sys::read_proc_stat();
-  for (auto& probe : c.probes) probe->end(probe_values);
+  probes.end();
   if (c.setup.stop.window) group.stop();
   end.stopped_s = span_s(end.t, monotonic_ns());
   return end;
@@ -193,6 +194,19 @@ void check_machine_load(const RunContext& c, const WindowEdge& start, const Wind
                                     load ? fmt::format(" (load average {:.2f})", *load) : "")});
 }
 
+// What the probes are told before the copies are released.
+ProbeContext probe_context(const RunContext& c, const CopyGroup& group, const CopySettings& settings) {
+  static int runs_in_process = 0;  // trace instances are named per run of this process
+  ProbeContext p;
+  p.cpu_set = c.setup.plan.cpu_set;
+  p.copies = group.pids();
+  p.tasks = sys::task_tree_tids(p.copies);
+  p.chain_dirs = settings.chain_v2_dirs;
+  p.journal = &c.journal;
+  p.run_tag = fmt::format("{}-{}", getpid(), ++runs_in_process);
+  return p;
+}
+
 // The machine's speed around the window: the copies are not running then.
 void record_sentinel(double before, double after, RunRecord& run) {
   run.values.set("sentinel_rate", (before + after) / 2);
@@ -228,13 +242,15 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   for (auto& o : check_read_back(c, read_back)) measured.controls.push_back(std::move(o));
   const Footprint footprint = group.footprint();
 
-  MetricValues probe_values;
   const auto sentinel_time = sentinel_duration(s.options().window());
   const double sentinel_before = sentinel_rate(s.plan.cpu_set, sentinel_time);  // copies wait at the barrier
+  // Attached after the sentinel, so that a tracer's drain thread does not
+  // slow the machine it times.
+  ProbeRun probes(c.probes, probe_context(c, group, scenario.copy_settings()));
   std::optional<sys::RealtimeTiming> timing(std::in_place);
   run.details["harness_realtime"] = timing->active();
-  const WindowEdge start = open_window(c, group, monotonic_ns());
-  const WindowEdge end = close_window(c, group, start, probe_values);
+  const WindowEdge start = open_window(c, group, monotonic_ns(), probes);
+  const WindowEdge end = close_window(c, group, start, probes);
   timing.reset();
   run.details["stop_s"] = end.stopped_s;
   record_sentinel(sentinel_before, sentinel_rate(s.plan.cpu_set, sentinel_time), run);
@@ -246,7 +262,7 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   if (!outcome.per_second.empty()) run.details["loops_per_second"] = outcome.per_second;
   s.workload().derive(s.spec.params, outcome, resources, run);
   add_copy_metrics(group, footprint, run.values);
-  for (const auto& [name, value] : probe_values.items()) run.values.set(name, value);
+  probes.finish({static_cast<double>(total_loops(outcome)), outcome.window_s}, run.values, run.details);
   check_machine_load(c, start, end, outcome, measured);
   return measured;
 }

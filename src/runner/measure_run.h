@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "probes/probe.h"
+#include "probes/probe_set.h"
 #include "runner/copy_group.h"
 #include "runner/runner.h"
 #include "scenario/control_outcome.h"
@@ -17,7 +17,7 @@ namespace schedlab {
 // Everything one run needs; shared by every run of a variant.
 struct RunContext {
   const RunSetup& setup;
-  std::vector<std::unique_ptr<Probe>>& probes;
+  const ProbeSet& probes;
   sys::SignalGate& gate;
   Journal& journal;
   // Called about once a second during the warmup and the window: seconds

@@ -3,6 +3,8 @@
 #include <optional>
 #include <string>
 
+#include "probes/probe_set.h"
+
 namespace schedlab {
 
 // Run options of `schedlab run`, already validated (cli/run_options.cpp).
@@ -26,6 +28,8 @@ struct RunOptions {
   bool append = false;       // --append: add the new sets to an existing --json file
   std::optional<std::string> label;
   bool quiet = false;
+  // --probes: the kernel evidence recorded beside every run.
+  ProbeSelection probes = parse_probe_selection("default");
 
   static constexpr std::chrono::nanoseconds kDefaultDuration = std::chrono::seconds(10);
   static constexpr double kDefaultBusyThreshold = 5;

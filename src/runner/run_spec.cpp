@@ -19,6 +19,7 @@ void write_run_spec(const RunSpec& spec, ResultSet& set) {
   r["warmup_runs"] = o.warmup_runs;
   r["busy_threshold_pct"] = o.busy_threshold_pct;
   r["wait_idle_s"] = o.wait_idle ? ordered_json(to_seconds(*o.wait_idle)) : ordered_json(nullptr);
+  r["probes"] = o.probes.text;
 }
 
 }  // namespace schedlab

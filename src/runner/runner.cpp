@@ -5,7 +5,7 @@
 
 #include "core/cpu_list.h"
 #include "core/version.h"
-#include "probes/probe.h"
+#include "probes/probe_set.h"
 #include "runner/block_plan.h"
 #include "runner/copy_metrics.h"
 #include "runner/machine_load.h"
@@ -41,10 +41,10 @@ class ExperimentRun {
   ExperimentRun(const Experiment& e, sys::SignalGate& gate, Journal& journal, RunObserver& observer,
                 const std::function<void(const std::vector<ResultSet>&)>& save)
       : e_(e), gate_(gate), journal_(journal), observer_(observer), save_(save),
-        probes_(builtin_probes()), varied_(e.variants.size() > 1),
-        runs_(e.variants.front().options().runs) {
+        varied_(e.variants.size() > 1), runs_(e.variants.front().options().runs) {
     for (const auto& v : e.variants) {
-      out_.sets.push_back(describe_set(v, e.seed, varied_));
+      probes_.push_back(std::make_unique<ProbeSet>(v.options().probes));
+      out_.sets.push_back(describe_set(v, *probes_.back(), e.seed, varied_));
       out_.sets.back().argv = e.argv;
     }
     observer_.experiment_started(out_.sets);
@@ -61,7 +61,8 @@ class ExperimentRun {
       auto tick = [&](double elapsed, double length) {
         if (!warmup) observer_.window_progress(set, index, elapsed, length);
       };
-      MeasuredRun measured = measure_run({s, probes_, gate_, journal_, tick}, index);
+      MeasuredRun measured =
+          measure_run({s, *probes_[static_cast<size_t>(planned.variant)], gate_, journal_, tick}, index);
       measured.run.block = varied_ && !warmup ? planned.block : 0;
       measured.run.sequence = sequence_++;
       record_controls(set.scenario, measured.controls);
@@ -102,7 +103,7 @@ class ExperimentRun {
   Journal& journal_;
   RunObserver& observer_;
   const std::function<void(const std::vector<ResultSet>&)>& save_;
-  std::vector<std::unique_ptr<Probe>> probes_;
+  std::vector<std::unique_ptr<ProbeSet>> probes_;  // per variant: --vary probes=... differs
   const bool varied_;
   const int runs_;
   int sequence_ = 0;
@@ -111,7 +112,7 @@ class ExperimentRun {
 
 }  // namespace
 
-ResultSet describe_set(const RunSetup& s, std::uint64_t seed, bool varied) {
+ResultSet describe_set(const RunSetup& s, const ProbeSet& probes, std::uint64_t seed, bool varied) {
   ResultSet set;
   set.label = s.label;
   set.tool = {{"name", "schedlab"}, {"version", tool_version()}, {"git", tool_git_sha()}};
@@ -135,8 +136,8 @@ ResultSet describe_set(const RunSetup& s, std::uint64_t seed, bool varied) {
   set.metrics = s.workload().info().metrics;
   for (const auto& m : copy_metrics()) set.metrics.push_back(m);
   for (const auto& m : machine_load_metrics()) set.metrics.push_back(m);
-  for (const auto& probe : builtin_probes())
-    for (const auto& m : probe->metrics()) set.metrics.push_back(m);
+  for (const auto& m : probes.metrics()) set.metrics.push_back(m);
+  set.probes = probes.record();
   return set;
 }
 

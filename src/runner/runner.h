@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/result.h"
+#include "probes/probe_set.h"
 #include "runner/run_options.h"
 #include "runner/run_spec.h"
 #include "runner/stop_rule.h"
@@ -59,8 +60,9 @@ struct ExperimentOutcome {
   bool internal_error = false;  // the failure was not schedlab's own (a library exception)
 };
 
-// A variant's result set before any run: description, environment, metrics.
-ResultSet describe_set(const RunSetup& setup, std::uint64_t seed, bool varied);
+// A variant's result set before any run: description, environment, the
+// metrics (the probes' among them) and the probes' record.
+ResultSet describe_set(const RunSetup& setup, const ProbeSet& probes, std::uint64_t seed, bool varied);
 
 // Runs options.runs blocks of every variant.  After every run, `save`
 // receives all sets so far: nothing measured is lost.  A failed run, an

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "scenario/psi_control.h"
 #include "scenario/sched_feature_control.h"
 #include "scenario/sched_policy.h"
 #include "scenario/sysctl_control.h"
@@ -41,9 +42,11 @@ AppliedScenario::AppliedScenario(const ScenarioRequest& r, Journal& journal) {
       settings_.cgroup_procs = chain.procs_files;
       settings_.expected_v2_path = chain.v2_path;
       settings_.expected_cpu_v1_path = chain.cpu_v1_path;
+      settings_.chain_v2_dirs = chain.v2_dirs;
     }
     settle(std::move(outcome), r.allow_unapplied);
   }
+  if (r.psi) settle(apply_psi(*r.psi, settings_.chain_v2_dirs, journal, guards_), r.allow_unapplied);
   settings_.setsid = r.setsid;
   apply_policy(r);
 }

@@ -19,6 +19,7 @@ struct CopySettings {
   std::optional<sys::SchedAttr> sched;
   std::string expected_v2_path;            // "" = not checked
   std::string expected_cpu_v1_path;
+  std::vector<std::string> chain_v2_dirs;  // the chain's levels in v2 (the probes read them)
 };
 
 // The system-wide part of a scenario, in force for the life of the object

@@ -46,7 +46,7 @@ std::string enable_cpu(const std::string& dir, bool journaled, Journal& journal,
 // Creates the levels in one hierarchy; returns "" or the problem.
 std::string create_in(const Hierarchy& h, const std::string& parent,
                       const std::vector<std::string>& levels, Journal& journal,
-                      GuardStack& guards, std::string& leaf) {
+                      GuardStack& guards, std::string& leaf, std::vector<std::string>& dirs) {
   std::string path = parent;
   std::string dir = parent == "/" ? h.mount : h.mount + parent;
   if (access(dir.c_str(), F_OK) != 0) return fmt::format("--cgroup-parent {} does not exist in {}", parent, h.mount);
@@ -61,6 +61,7 @@ std::string create_in(const Hierarchy& h, const std::string& parent,
       guard.dismiss();
       return fmt::format("mkdir {} failed: {} (errno {})", dir, std::strerror(err), err);
     }
+    dirs.push_back(dir);
   }
   leaf = path;
   return "";
@@ -92,7 +93,8 @@ ControlOutcome create_cgroup_chain(int depth, const std::string& parent,
   const auto levels = chain_levels(depth, getpid());
   for (const auto& h : hierarchies) {
     std::string leaf;
-    if (auto problem = create_in(h, parent, levels, journal, guards, leaf); !problem.empty()) {
+    std::vector<std::string> dirs;
+    if (auto problem = create_in(h, parent, levels, journal, guards, leaf, dirs); !problem.empty()) {
       out.detail = problem;
       if (problem.rfind("--cgroup-parent", 0) == 0) out.hint = "give a cgroup that exists in every hierarchy, e.g. /";
       else if (geteuid() != 0) out.hint = "run as root (creating cgroups needs write access to cgroupfs)";
@@ -100,6 +102,7 @@ ControlOutcome create_cgroup_chain(int depth, const std::string& parent,
       return out;
     }
     (h.v2 ? chain.v2_path : chain.cpu_v1_path) = leaf;
+    if (h.v2) chain.v2_dirs = dirs;
     chain.procs_files.push_back((leaf == "/" ? h.mount : h.mount + leaf) + "/cgroup.procs");
   }
   out.applied = true;

@@ -16,6 +16,7 @@ struct CgroupChain {
   std::vector<std::string> procs_files;  // cgroup.procs of each leaf; copies join them
   std::string v2_path;                   // the leaf's path inside v2, or ""
   std::string cpu_v1_path;               // the leaf's path inside the v1 cpu hierarchy, or ""
+  std::vector<std::string> v2_dirs;      // every level's directory in v2, top level first
 };
 
 // Creates the chain for the life of `guards` (each directory journaled; the

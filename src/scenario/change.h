@@ -13,6 +13,7 @@ struct Change {
     kCgroup,  // a cgroup directory was created: undo by killing its tasks and rmdir
     kMount,   // a filesystem was mounted at `path`: undo by unmounting it
     kTree,    // a scratch directory tree was created: undo by removing it
+    kTraceInstance,  // a tracefs instance was created: undo by removing it (rmdir)
   };
   Kind kind = Kind::kWrite;
   std::string path;

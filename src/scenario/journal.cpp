@@ -5,9 +5,11 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <regex>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "scenario/global_lock.h"
 #include "scenario/restore_policy.h"
 #include "sys/proc_files.h"
@@ -107,16 +109,48 @@ std::string default_journal_dir() {
   return "/tmp/schedlab-" + std::to_string(getuid());
 }
 
-JournalRecord parse_journal(const std::string& text) {
+namespace {
+
+const nlohmann::json& journal_field(const nlohmann::json& j, const char* name) {
+  if (!j.contains(name)) throw std::runtime_error(fmt::format("no \"{}\"", name));
+  return j.at(name);
+}
+
+// A whole number from 0 to `max`, as the journal writes them.  nlohmann's
+// get<long>() of 1e300 or -1.5 converts a double out of range: undefined
+// behaviour (UBSan, fuzz_journal), a garbage pid in a release build.
+unsigned long long journal_number(const nlohmann::json& j, const char* name, unsigned long long max) {
+  const auto& v = journal_field(j, name);
+  if (!v.is_number_unsigned() || v.get<unsigned long long>() > max)
+    throw std::runtime_error(fmt::format("\"{}\" is not a whole number from 0 to {}: {}", name, max, v.dump()));
+  return v.get<unsigned long long>();
+}
+
+JournalRecord parse_journal_document(const std::string& text) {
+  check_json_depth(text);  // a journal nests 3 levels; 40000 overflow the stack
   const nlohmann::json j = nlohmann::json::parse(text);
   if (!j.is_object()) throw std::runtime_error("not a JSON object");
   JournalRecord r;
-  r.pid = j.at("pid").get<long>();
-  r.start_time = j.at("start_time").get<unsigned long long>();
-  const auto& changes = j.at("changes");
+  r.pid = static_cast<long>(journal_number(j, "pid", std::numeric_limits<pid_t>::max()));
+  if (r.pid == 0) throw std::runtime_error("\"pid\" is 0, which is no process");
+  r.start_time = journal_number(j, "start_time", std::numeric_limits<unsigned long long>::max());
+  const auto& changes = journal_field(j, "changes");
   if (!changes.is_array()) throw std::runtime_error("\"changes\" is not a list");
   for (const auto& c : changes) r.changes.push_back(c.get<Change>());
   return r;
+}
+
+}  // namespace
+
+JournalRecord parse_journal(const std::string& text) {
+  try {
+    return parse_journal_document(text);
+  } catch (const nlohmann::json::exception& e) {
+    // Not JSON (or truncated): nlohmann says where, after its tag.
+    const std::string what = e.what();
+    const auto tag_end = what.find("] ");
+    throw std::runtime_error(tag_end == std::string::npos ? what : what.substr(tag_end + 2));
+  }
 }
 
 Journal::Journal(std::string dir)

@@ -35,15 +35,6 @@ const std::string* root_of(const std::string& path, const std::vector<std::strin
   return nullptr;
 }
 
-bool ours_write(const std::string& path, const RestoreRoots& r) {
-  if (below(path, r.proc_sys)) return true;
-  const std::string name = fs::path(path).filename();
-  if (name == "cgroup.subtree_control" && below_any(path, r.cgroup_mounts)) return true;
-  for (const auto& d : r.debugfs_mounts)
-    if (path == d + "/sched/features" || path == d + "/sched_features") return true;
-  return false;
-}
-
 // Inside a cgroup mount, at or below a `schedlab-<pid>` level.
 bool ours_cgroup(const std::string& path, const RestoreRoots& r) {
   const std::string* mount = root_of(path, r.cgroup_mounts);
@@ -54,11 +45,31 @@ bool ours_cgroup(const std::string& path, const RestoreRoots& r) {
   return false;
 }
 
+bool ours_write(const std::string& path, const RestoreRoots& r) {
+  if (below(path, r.proc_sys)) return true;
+  const std::string name = fs::path(path).filename();
+  if (name == "cgroup.subtree_control" && below_any(path, r.cgroup_mounts)) return true;
+  if (name == "cgroup.pressure" && ours_cgroup(fs::path(path).parent_path(), r)) return true;
+  for (const auto& d : r.debugfs_mounts)
+    if (path == d + "/sched/features" || path == d + "/sched_features") return true;
+  return false;
+}
+
 // make_scratch_dir's names: PREFIX-PID-XXXXXX with PREFIX schedlab-WORD.
 bool ours_tree(const std::string& path) {
   static const std::regex scratch("schedlab-[a-z]+-[0-9]+-[A-Za-z0-9]{6}");
   const fs::path p(path);
   return std::regex_match(p.filename().string(), scratch) && p.parent_path() != "/";
+}
+
+// A tracefs instance named as the sched-trace probe names them.
+bool ours_instance(const std::string& path, const RestoreRoots& r) {
+  static const std::regex instance("schedlab-[0-9]+-[0-9]+");
+  const fs::path p(path);
+  for (const auto& mount : r.tracefs_mounts)
+    if (p.parent_path() == fs::path(mount) / "instances" && std::regex_match(p.filename().string(), instance))
+      return true;
+  return false;
 }
 
 }  // namespace
@@ -68,6 +79,7 @@ RestoreRoots restore_roots(const std::string& mountinfo) {
   r.cgroup_mounts = sys::find_mounts(mountinfo, "cgroup2");
   for (auto& m : sys::find_mounts(mountinfo, "cgroup")) r.cgroup_mounts.push_back(m);
   r.debugfs_mounts = sys::find_mounts(mountinfo, "debugfs");
+  r.tracefs_mounts = sys::find_mounts(mountinfo, "tracefs");
   return r;
 }
 
@@ -76,14 +88,18 @@ std::string why_not_ours(const Change& c, const RestoreRoots& r) {
   switch (c.kind) {
     case Change::Kind::kWrite:
       if (ours_write(c.path, r)) return "";
-      return fmt::format("a write to {} (schedlab writes only sysctls, cgroup.subtree_control and "
-                         "debugfs sched features)", c.path);
+      return fmt::format("a write to {} (schedlab writes only sysctls, cgroup.subtree_control, "
+                         "cgroup.pressure in its own chains and debugfs sched features)", c.path);
     case Change::Kind::kCgroup:
       if (ours_cgroup(c.path, r)) return "";
       return fmt::format("removing cgroup {} (schedlab removes only its own schedlab-<pid> chains)", c.path);
     case Change::Kind::kTree:
       if (ours_tree(c.path)) return "";
       return fmt::format("removing {} (schedlab removes only its own scratch directories)", c.path);
+    case Change::Kind::kTraceInstance:
+      if (ours_instance(c.path, r)) return "";
+      return fmt::format("removing trace instance {} (schedlab removes only its own "
+                         "instances/schedlab-<pid>-<n> in a tracefs mount)", c.path);
     case Change::Kind::kMount:
       for (const auto& m : r.mount_points)
         if (c.path == m) return "";

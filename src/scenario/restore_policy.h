@@ -14,6 +14,7 @@ struct RestoreRoots {
   std::string proc_sys = "/proc/sys";
   std::vector<std::string> cgroup_mounts;   // cgroup and cgroup2 mount points
   std::vector<std::string> debugfs_mounts;  // debugfs mount points
+  std::vector<std::string> tracefs_mounts;  // tracefs mount points (trace instances)
   std::vector<std::string> mount_points = {"/sys/kernel/debug", "/sys/kernel/tracing"};  // we mount only there
 };
 
@@ -21,9 +22,10 @@ struct RestoreRoots {
 RestoreRoots restore_roots(const std::string& mountinfo);
 
 // "" when `change` is one schedlab makes: a write under /proc/sys, to a
-// cgroup.subtree_control in a cgroup mount or to debugfs's sched features;
-// a cgroup inside one of our own `schedlab-<pid>` chains; a scratch tree
-// named like ours; a mount at our mount points.  Otherwise why not, naming
+// cgroup.subtree_control in a cgroup mount, to a cgroup.pressure inside one
+// of our own chains or to debugfs's sched features; a cgroup inside one of
+// our own `schedlab-<pid>` chains; a scratch tree named like ours; a tracefs
+// instance `instances/schedlab-<pid>-<n>`; a mount at our mount points.  Otherwise why not, naming
 // the change.
 std::string why_not_ours(const Change& change, const RestoreRoots& roots);
 

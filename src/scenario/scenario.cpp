@@ -44,6 +44,7 @@ ordered_json requested_json(const ScenarioRequest& r) {
   j["cgroup_depth"] = r.cgroup_depth;
   j["cgroup_parent"] = r.cgroup_parent;
   j["autogroup"] = r.autogroup ? (*r.autogroup ? "on" : "off") : "unchanged";
+  if (r.psi) j["psi"] = *r.psi ? "on" : "off";  // absent: unchanged (as in files before --psi)
   j["setsid"] = r.setsid;
   j["sysctl"] = ordered_json::object();
   for (const auto& [key, value] : r.sysctls) j["sysctl"][key] = value;

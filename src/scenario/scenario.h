@@ -19,6 +19,7 @@ struct ScenarioRequest {
   int cgroup_depth = 0;                  // 0 = run in the current cgroup
   std::string cgroup_parent = "/";
   std::optional<bool> autogroup;         // kernel.sched_autogroup_enabled
+  std::optional<bool> psi;               // cgroup.pressure on every level of the chain
   bool setsid = false;                   // each copy in its own session (and autogroup)
   std::vector<std::pair<std::string, std::string>> sysctls;  // in command-line order
   std::vector<std::string> sched_features;                   // NAME or NO_NAME

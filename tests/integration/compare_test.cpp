@@ -3,6 +3,7 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -47,6 +48,22 @@ TEST(CompareCli, BadFilesAndSpecsAreRefused) {
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   }
   EXPECT_EQ(run_schedlab({"compare", dir.file("fork.json"), dir.file("vfork.json"), "--force"}).status, 0);
+}
+
+// fuzz_compare and fuzz_result_file (deep-nesting.json): nlohmann parses a
+// million '[' but copies and frees them recursively; compare died of a
+// stack overflow (SIGSEGV).  Now the file is refused in one line, and
+// check says "bad input" to git bisect run.
+TEST(CompareCli, DeeplyNestedFileIsOneLineNotACrash) {
+  TempDir dir;
+  std::ofstream(dir.file("deep.json")) << R"({"a": )" << std::string(1000000, '[') << std::string(1000000, ']')
+                                        << R"(, "b": 1})";
+  const Outcome o = run_schedlab({"compare", dir.file("deep.json"), dir.file("deep.json")});
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find("deep.json: not a valid schedlab result file: nested deeper than 256 levels"),
+            std::string::npos) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+  EXPECT_EQ(run_schedlab({"check", "--baseline", dir.file("deep.json")}).status, 255);
 }
 
 TEST(Suite, QuickRunsEveryWorkloadAndKeepsTheFiles) {

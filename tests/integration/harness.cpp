@@ -7,16 +7,30 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <thread>
 
+#include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
 namespace {
+
+// Whether `name` ("schedlab-<pid>...", "<pid>.json") belongs to another
+// schedlab that is still running and was not started by this test process
+// (a second worktree's tests on a shared machine): not ours to judge.  A
+// run this process started (its child: the harness is a subreaper) counts,
+// alive or not, and so does anything whose owner is gone.
+bool foreign_and_alive(const std::string& name) {
+  const auto digits = name.find_first_of("0123456789");
+  if (digits == std::string::npos) return false;
+  const pid_t pid = static_cast<pid_t>(std::strtol(name.c_str() + digits, nullptr, 10));
+  return pid > 0 && pid != getpid() && kill(pid, 0) == 0 && sys::parent_of(pid) != getpid();
+}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -135,6 +149,32 @@ int runs_in(const std::string& path) {
   } catch (...) {
     return 0;
   }
+}
+
+std::vector<std::string> cgroups_left() {
+  namespace fs = std::filesystem;
+  std::vector<std::string> left;
+  const auto layout = sys::read_cgroup_layout();
+  std::vector<std::string> roots;
+  if (layout.v2_mount) roots.push_back(*layout.v2_mount);
+  for (const auto& [controller, mount] : layout.v1_mounts) roots.push_back(mount);
+  for (const auto& root : roots) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(root, ec))
+      if (e.is_directory() && e.path().filename().string().rfind("schedlab-", 0) == 0 &&
+          !foreign_and_alive(e.path().filename().string()))
+        left.push_back(e.path().string());
+  }
+  return left;
+}
+
+bool journals_left() {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator("/run/schedlab", ec)) {
+    const std::string name = e.path().filename().string();
+    if (e.path().extension() == ".json" && !foreign_and_alive(name)) return true;
+  }
+  return false;
 }
 
 }  // namespace schedlab::testing

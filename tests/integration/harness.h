@@ -45,6 +45,14 @@ std::vector<pid_t> leftover_children();
 // Processes anywhere whose command line starts with the worker's path.
 std::vector<pid_t> running_workers();
 
+// Every directory named schedlab-<pid> at the top of any cgroup hierarchy,
+// except those of a live schedlab this process did not start (another
+// worktree's tests on a shared machine).
+std::vector<std::string> cgroups_left();
+// Whether root's journal directory holds a journal (<pid>.json), except
+// those of a live schedlab this process did not start.
+bool journals_left();
+
 nlohmann::json read_json(const std::string& path);
 // Number of runs in the first set of a result file, 0 when unreadable.
 int runs_in(const std::string& path);

@@ -24,27 +24,6 @@ const std::string kAutogroup = "/proc/sys/kernel/sched_autogroup_enabled";
 
 std::string autogroup_now() { return sys::read_line(kAutogroup).value_or("missing"); }
 
-// Every directory named schedlab-* in any cgroup hierarchy.
-std::vector<std::string> cgroups_left() {
-  std::vector<std::string> left;
-  const auto layout = sys::read_cgroup_layout();
-  std::vector<std::string> roots;
-  if (layout.v2_mount) roots.push_back(*layout.v2_mount);
-  for (const auto& [controller, mount] : layout.v1_mounts) roots.push_back(mount);
-  for (const auto& root : roots) {
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(root, ec))
-      if (e.is_directory() && e.path().filename().string().rfind("schedlab-", 0) == 0)
-        left.push_back(e.path().string());
-  }
-  return left;
-}
-
-bool journals_left() {
-  std::error_code ec;
-  return fs::exists("/run/schedlab", ec) && !fs::is_empty("/run/schedlab", ec);
-}
-
 // The scenario of the autogroup report, opposite to the machine's setting.
 struct Flip {
   std::string original = autogroup_now();

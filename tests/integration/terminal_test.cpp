@@ -102,6 +102,7 @@ TEST(Terminal, VaryEndsWithTheComparisonItWasRunFor) {
 TEST(Terminal, EveryLineOfListAndHelpFits80Columns) {
   for (const std::vector<std::string>& args :
        std::vector<std::vector<std::string>>{{"list"},
+                                             {"list", "--probes"},
                                              {"--help"},
                                              {"run", "--help"},
                                              {"compare", "--help"},

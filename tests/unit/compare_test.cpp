@@ -5,10 +5,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "compare/comparison.h"
 #include "compare/spec_check.h"
 #include "core/error.h"
+#include "core/utf8.h"
 #include "report/compare_reporters.h"
 #include "stats/mmtests_stats.h"
 #include "support/golden.h"
@@ -241,6 +243,72 @@ TEST(Compare, NotesTakeAtMostThreeLinesUnlessAsked) {
   o.all_notes = true;
   text = format_mmtests(build_comparison(sets, o));
   EXPECT_NE(text.find("placement differs"), std::string::npos) << text;
+}
+
+namespace {
+
+// The fields of each CSV record, RFC 4180: a quoted field may hold commas,
+// doubled quotes and newlines.
+std::vector<size_t> csv_widths(const std::string& csv) {
+  std::vector<size_t> widths;
+  size_t fields = 1;
+  bool quoted = false;
+  for (char ch : csv) {
+    if (ch == '"') quoted = !quoted;
+    else if (ch == ',' && !quoted) ++fields;
+    else if (ch == '\n' && !quoted) widths.push_back(std::exchange(fields, 1));
+  }
+  return widths;
+}
+
+}  // namespace
+
+// fuzz_compare (csv-metric-name-with-comma.json): a metric named "l,ps" in
+// a hand-made file was printed bare, so its records had one field too many.
+TEST(Compare, CsvQuotesEveryFieldThatNeedsIt) {
+  auto sets = two_sets();
+  for (auto& set : sets) {
+    set.metrics[0].name = "l,ps";
+    set.metrics[1].unit = "s \"sys\"";
+    set.workload.primary_metric = "l,ps";
+    for (auto& run : set.runs) run.values.set("l,ps", *run.values.get("lps"));
+  }
+  sets[1].label = "a,b\r";
+  CompareOptions o;
+  o.metrics = {"l,ps", "sys_s"};
+  const std::string csv = format_csv(build_comparison(sets, o));
+  const auto widths = csv_widths(csv);
+  ASSERT_EQ(widths.size(), 5u) << csv;
+  for (size_t w : widths) EXPECT_EQ(w, 17u) << csv;
+  EXPECT_NE(csv.find("\n\"l,ps\",loops/s,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",\"s \"\"sys\"\"\","), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",\"a,b\r\","), std::string::npos) << csv;
+}
+
+// fuzz_compare (lkp-label-cut-mid-character.json): LKP's columns cut labels
+// at 16 and 27 bytes, in the middle of a two-byte "я".
+TEST(Compare, LkpCutsLabelsBetweenCharacters) {
+  auto sets = two_sets();
+  sets[0].label = "a\u044f\u044f\u044f\u044f\u044f\u044f\u044f\u044f";  // 17 bytes, 9 characters
+  sets[1].label.clear();
+  for (int i = 0; i < 30; ++i) sets[1].label += "\u044f";
+  const std::string text = format_lkp(build_comparison(sets, with_metrics()));
+  EXPECT_TRUE(valid_utf8(text)) << text;
+  EXPECT_NE(text.find(sets[0].label + " "), std::string::npos) << "9 characters fit in 16 columns";
+  std::string cut;
+  for (int i = 0; i < 27; ++i) cut += "\u044f";
+  EXPECT_NE(text.find(" " + cut + " \n"), std::string::npos) << text;
+}
+
+// A mean near zero makes LKP's %stddev tens of billions: it was cast to
+// int (undefined behaviour; " ±-2147483648%" from gcc).
+TEST(Compare, LkpSpreadOfAMeanNearZeroIsNotCastToInt) {
+  auto sets = two_sets();
+  const double near_zero[] = {-1, 1, 3e-9};
+  for (int i = 0; i < 3; ++i) sets[0].runs[i].values.set("sys_s", near_zero[i]);
+  const std::string text = format_lkp(build_comparison(sets, with_metrics()));
+  EXPECT_EQ(text.find("-2147483648"), std::string::npos) << text;
+  EXPECT_NE(text.find("\u00b18e+10%"), std::string::npos) << text;
 }
 
 TEST(Compare, UnknownMetricIsRefused) {

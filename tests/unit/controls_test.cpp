@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <stdexcept>
+#include <utility>
 
 #include "core/error.h"
 #include "scenario/cgroup_chain.h"
@@ -247,6 +249,66 @@ TEST(Journal, ALiveWritersUnreadableJournalIsLeftAlone) {
   EXPECT_TRUE(restore_stale_journals(dir, &roots).empty());
   EXPECT_TRUE(stale_journals(dir).empty());
   EXPECT_TRUE(fs::exists(root.file("journal/9.json")));
+}
+
+// fuzz_journal's findings (fuzz/corpus/journal/): every malformed journal
+// is refused by parse_journal with one std::runtime_error line naming the
+// problem.  A JSON type_error escaped before (not a runtime_error), and a
+// pid of 1e300 was cast to long: undefined behaviour, a garbage pid in a
+// release build and the journal replayed as that process's.
+TEST(Journal, MalformedJournalsAreRefusedInOneLine) {
+  const std::string deep = "{\"pid\": 5, \"start_time\": 1, \"changes\": [" + std::string(1000000, '[') +
+                           std::string(1000000, ']') + "]}";
+  const std::pair<std::string, std::string> cases[] = {
+      {R"({"pid":1,"start_time":1,"changes":[{"kind":"write","path":5}]})", R"("path" is not text)"},
+      {R"({"pid":1,"start_time":1,"changes":[{"path":"/x"}]})", R"(a change without "kind")"},
+      {R"({"pid":1,"start_time":1,"changes":[{"kind":"write"}]})", R"(a change without "path")"},
+      {R"({"pid":1,"start_time":1,"changes":5})", R"("changes" is not a list)"},
+      {R"({"pid":1,"start_time":1})", R"(no "changes")"},
+      {R"({"pid":1e300,"start_time":1,"changes":[]})", R"("pid" is not a whole number)"},
+      {R"({"pid":-3,"start_time":1,"changes":[]})", R"("pid" is not a whole number)"},
+      {R"({"pid":0,"start_time":1,"changes":[]})", R"("pid" is 0)"},
+      {R"({"pid":1,"start_time":-1.5,"changes":[]})", R"("start_time" is not a whole number)"},
+      {R"({"pid":1,"start_time":1,"changes":[7]})", "a change that is not a JSON object"},
+      {R"({"pid":1,"start_time":1,"changes":[{"kind":"write","path":"/x","undo":[]}]})", R"("undo" is not text)"},
+      {R"({"pid":1,"sta)", "parse error"},
+      {deep, "nested deeper than 256 levels"}};
+  for (const auto& [text, why] : cases) {
+    try {
+      parse_journal(text);
+      ADD_FAILURE() << "accepted " << text.substr(0, 80);
+    } catch (const std::runtime_error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(why), std::string::npos) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << "one line: " << what;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "not a runtime_error for " << text.substr(0, 80) << ": " << e.what();
+    }
+  }
+  const JournalRecord ok = parse_journal(R"({"pid":42,"start_time":7,"changes":[{"kind":"write","path":"/x"}]})");
+  EXPECT_EQ(ok.pid, 42);
+  EXPECT_EQ(ok.start_time, 7u);
+  ASSERT_EQ(ok.changes.size(), 1u);
+  EXPECT_EQ(ok.changes[0].path, "/x");
+}
+
+// A journal whose pid is out of range is named and kept, never replayed.
+TEST(Journal, AnOutOfRangePidIsKeptNotReplayed) {
+  TempDir root;
+  root.write("sys/a", "changed");
+  const RestoreRoots roots = fixture_roots(root);
+  const std::string dir = dead_journal(root, "2.json", {});
+  fs::remove(root.file("journal/2.json"));
+  root.write("journal/2.json", R"({"pid": 1e300, "start_time": 1, "changes": [{"kind": "write", "path": ")" +
+                                   root.file("sys/a") + R"(", "undo": "original", "what": "a back"}]})");
+  const auto reports = restore_stale_journals(dir, &roots);
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_EQ(reports[0].pid, 0);
+  ASSERT_EQ(reports[0].failed.size(), 1u);
+  EXPECT_NE(reports[0].failed[0].find("unreadable journal (\"pid\" is not a whole number"), std::string::npos)
+      << reports[0].failed[0];
+  EXPECT_EQ(root.read("sys/a"), "changed") << "not partly restored";
+  EXPECT_TRUE(fs::exists(root.file("journal/2.json")));
 }
 
 // A truncated journal still tells a person what to undo by hand.

@@ -1,0 +1,148 @@
+#include "probes/probe_set.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "probes/measured_cost.h"
+#include "sys/proc_files.h"
+
+namespace schedlab {
+namespace {
+
+std::vector<std::string> all_names() {
+  std::vector<std::string> names;
+  for (const auto& p : builtin_probes()) names.push_back(p->info().name);
+  return names;
+}
+
+std::vector<std::string> default_names() {
+  std::vector<std::string> names;
+  for (const auto& p : builtin_probes())
+    if (p->info().cost_pct <= kDefaultCostLimitPct) names.push_back(p->info().name);
+  return names;
+}
+
+}  // namespace
+
+ProbeSelection parse_probe_selection(const std::string& text) {
+  ProbeSelection s{text, {}};
+  if (text == "default") s.names = default_names();
+  else if (text == "all") s.names = all_names();
+  else if (text == "none") return s;
+  else {
+    const auto known = all_names();
+    auto asked = sys::split(text, ",+");  // "+" too: a --vary value cannot hold a comma
+    if (asked.empty() || text.back() == ',' || text.front() == ',' || text.back() == '+' || text.find(",,") != std::string::npos)
+      throw UsageError("--probes", text, fmt::format("all, none, default or a list of: {}", fmt::join(known, ", ")));
+    for (const auto& name : asked)
+      if (std::find(known.begin(), known.end(), name) == known.end())
+        throw UsageError("--probes", text, fmt::format("all, none, default or a list of: {}", fmt::join(known, ", ")));
+    for (const auto& name : known)  // report order, each once
+      if (std::find(asked.begin(), asked.end(), name) != asked.end()) s.names.push_back(name);
+  }
+  return s;
+}
+
+ProbeSet::ProbeSet(const ProbeSelection& selection) : selection_(selection) {
+  for (auto& p : builtin_probes()) {
+    const auto& names = selection_.names;
+    if (std::find(names.begin(), names.end(), p->info().name) == names.end()) continue;
+    std::string why = p->unavailable_reason();
+    entries_.push_back({std::move(p), std::move(why)});
+  }
+}
+
+std::vector<MetricSpec> ProbeSet::metrics() const {
+  std::vector<MetricSpec> specs;
+  for (const auto& e : entries_)
+    if (e.unavailable.empty())
+      for (const auto& m : e.probe->info().metrics) specs.push_back(m);
+  return specs;
+}
+
+ordered_json ProbeSet::record() const {
+  ordered_json probes = ordered_json::array();
+  for (const auto& e : entries_) {
+    ordered_json p = {{"name", e.probe->info().name}, {"available", e.unavailable.empty()}};
+    if (!e.unavailable.empty()) p["reason"] = e.unavailable;
+    p["cost_pct"] = e.probe->info().cost_pct;
+    probes.push_back(std::move(p));
+  }
+  return {{"selection", selection_.text}, {"probes", probes}};
+}
+
+std::vector<Probe*> ProbeSet::runnable() const {
+  std::vector<Probe*> out;
+  for (const auto& e : entries_)
+    if (e.unavailable.empty()) out.push_back(e.probe.get());
+  return out;
+}
+
+ProbeRun::ProbeRun(const ProbeSet& set, const ProbeContext& context) {
+  for (Probe* p : set.runnable()) {
+    std::string why;
+    try {
+      why = p->attach(context);
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    if (why.empty()) probes_.push_back(p);
+    else {
+      p->detach();
+      unavailable_[p->info().name] = why;
+    }
+  }
+}
+
+ProbeRun::~ProbeRun() {
+  for (Probe* p : probes_) p->detach();
+}
+
+void ProbeRun::drop(size_t i, const std::string& why) noexcept {
+  try {
+    unavailable_[probes_[i]->info().name] = why;
+  } catch (...) {
+  }
+  probes_[i]->detach();
+  probes_.erase(probes_.begin() + static_cast<std::ptrdiff_t>(i));
+}
+
+void ProbeRun::begin() noexcept {
+  for (size_t i = probes_.size(); i-- > 0;) {
+    try {
+      probes_[i]->begin();
+    } catch (const std::exception& e) {
+      drop(i, e.what());
+    }
+  }
+}
+
+void ProbeRun::end() noexcept {
+  for (size_t i = 0; i < probes_.size();) {
+    try {
+      probes_[i]->end();
+      ++i;
+    } catch (const std::exception& e) {
+      drop(i, e.what());
+    }
+  }
+}
+
+void ProbeRun::finish(const ProbeWindow& window, MetricValues& values, ordered_json& details) {
+  for (size_t i = 0; i < probes_.size();) {
+    std::string why;
+    try {
+      why = probes_[i]->finish(window, values, details);
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    if (why.empty()) ++i;
+    else drop(i, why);
+  }
+  if (!unavailable_.empty()) details["probes_unavailable"] = unavailable_;
+}
+
+}  // namespace schedlab

@@ -1,0 +1,64 @@
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "probes/probe.h"
+
+namespace schedlab {
+
+// --probes as typed and resolved: "default" (every probe measured at <= 1%
+// cost), "all", "none", or a comma-separated list of probe names.
+struct ProbeSelection {
+  std::string text = "default";
+  std::vector<std::string> names;  // the probes it selects, in report order
+};
+
+// Throws UsageError naming --probes, the value and the probe names.
+ProbeSelection parse_probe_selection(const std::string& text);
+
+// The probes one result set uses: the selection, and for each selected
+// probe whether it can run here and, if not, why.
+class ProbeSet {
+ public:
+  explicit ProbeSet(const ProbeSelection& selection);
+
+  // The metrics of the selected probes that can run here.
+  std::vector<MetricSpec> metrics() const;
+  // The result set's "probes" record (docs/result-file.md).
+  ordered_json record() const;
+  // The selected probes that can run here.
+  std::vector<Probe*> runnable() const;
+
+ private:
+  struct Entry {
+    std::unique_ptr<Probe> probe;
+    std::string unavailable;  // "" = can run here
+  };
+  ProbeSelection selection_;
+  std::vector<Entry> entries_;
+};
+
+// The probes of one run, from attach to detach: attach in the constructor
+// (before the copies' release), detach in the destructor on every path.  A
+// probe that fails in a run is left out of it and the reason recorded in the
+// run's details under "probes_unavailable"; the run goes on.
+class ProbeRun {
+ public:
+  ProbeRun(const ProbeSet& set, const ProbeContext& context);
+  ~ProbeRun();
+  ProbeRun(const ProbeRun&) = delete;
+  ProbeRun& operator=(const ProbeRun&) = delete;
+
+  void begin() noexcept;
+  void end() noexcept;
+  void finish(const ProbeWindow& window, MetricValues& values, ordered_json& details);
+
+ private:
+  void drop(size_t i, const std::string& why) noexcept;
+  std::vector<Probe*> probes_;        // attached, still measuring
+  ordered_json unavailable_ = ordered_json::object();
+};
+
+}  // namespace schedlab

@@ -1,0 +1,81 @@
+#include "probes/trace_session.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include "probes/tracefs_api.h"
+#include <unistd.h>
+
+#include <cstring>
+
+#include "sys/proc_files.h"
+#include "sys/tracefs_mount.h"
+#include "sys/unique_fd.h"
+
+namespace schedlab {
+namespace {
+
+std::string refusal(const std::string& what, int err) {
+  return fmt::format("{} failed: {} (errno {}){}", what, std::strerror(err), err,
+                     err == EACCES || err == EPERM ? ": tracefs needs root" : "");
+}
+
+}  // namespace
+
+std::string TraceSession::open(Journal& journal, const std::string& name) {
+  if (!sys::kernel_has_tracefs()) return "the kernel has no tracefs (CONFIG_TRACING off)";
+  guards_.emplace();
+  if (auto mounted = sys::tracefs_mount(sys::read_text("/proc/self/mountinfo").value_or(""))) {
+    tracing_dir_ = *mounted;
+  } else {
+    tracing_dir_ = sys::kTracefsMountPoint;
+    auto& guard = guards_->push(journal, {Change::Kind::kMount, tracing_dir_, "",
+                                          "tracefs mounted at " + tracing_dir_});
+    if (int err = sys::mount_tracefs(tracing_dir_); err != 0) {
+      guard.dismiss();
+      close();
+      return refusal("tracefs is not mounted and mounting it at " + tracing_dir_, err);
+    }
+  }
+  dir_ = tracing_dir_ + "/instances/" + name;
+  auto& guard = guards_->push(journal, {Change::Kind::kTraceInstance, dir_, "", "trace instance " + dir_});
+  if (int err = sys::make_trace_instance(dir_); err != 0) {
+    guard.dismiss();
+    close();
+    return refusal("creating trace instance " + dir_, err);
+  }
+  // libtracefs would mount tracefs itself when it finds none: give it ours.
+  tracefs_set_tracing_dir(tracing_dir_.data());
+  instance_ = tracefs_instance_alloc(tracing_dir_.c_str(), name.c_str());
+  const char* systems[] = {"sched", nullptr};
+  tep_ = tracefs_local_events_system(tracing_dir_.c_str(), systems);
+  if (!instance_ || !tep_) {
+    close();
+    return "libtracefs could not open the instance or parse the sched event formats";
+  }
+  return "";
+}
+
+int TraceSession::write(const std::string& file, const std::string& text, bool append) const {
+  sys::UniqueFd fd(::open((dir_ + "/" + file).c_str(), O_WRONLY | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)));
+  if (!fd) return errno;
+  if (::write(fd.get(), text.data(), text.size()) != static_cast<ssize_t>(text.size())) return errno;
+  return 0;
+}
+
+std::string TraceSession::read(const std::string& file) const {
+  return sys::read_text(dir_ + "/" + file).value_or("");
+}
+
+bool TraceSession::has_event(const std::string& system, const std::string& event) const {
+  return access((dir_ + "/events/" + system + "/" + event).c_str(), F_OK) == 0;
+}
+
+void TraceSession::close() noexcept {
+  if (instance_) tracefs_instance_free(instance_);
+  if (tep_) tep_free(tep_);
+  instance_ = nullptr;
+  tep_ = nullptr;
+  guards_.reset();  // removes the instance, then unmounts what we mounted
+}
+
+}  // namespace schedlab
