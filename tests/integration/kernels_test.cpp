@@ -274,13 +274,14 @@ TEST_F(Kernels, AGuestPastItsDeadlineIsKilled) {
 TEST_F(Kernels, InterruptedWhileAGuestBootsOrRunsLeavesNothing) {
   // SIGINT as soon as QEMU is up, SIGTERM once the guest runs the command.
   for (const auto& [sig, ready] : {std::pair{SIGINT, &qemu_running}, std::pair{SIGTERM, &guest_command_running}}) {
-    Schedlab s({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--json", dir_.file("i.json"), "--", "run",
-                "spawn", "--duration", "60", "--runs", "1"});
+    const std::string json = dir_.file("i" + std::to_string(sig) + ".json");  // --json takes a new file
+    Schedlab s({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--json", json, "--", "run", "spawn",
+                "--duration", "60", "--runs", "1"});
     ASSERT_TRUE(wait_for(ready));
     s.signal(sig);
     const auto o = s.wait();
     EXPECT_EQ(o.status, 128 + sig) << o.err;
-    const auto set = read_json(dir_.file("i.json"))["sets"][0];
+    const auto set = read_json(json)["sets"][0];
     EXPECT_EQ(set["status"], "ERROR");
     EXPECT_NE(set.value("error", "").find("interrupted"), std::string::npos) << set.dump();
     expect_nothing_left();
