@@ -1,8 +1,10 @@
 #include "scenario/journal.h"
 
 #include <fmt/format.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
@@ -98,6 +100,24 @@ std::vector<fs::path> journal_files(const std::string& dir) {
     if (entry.path().extension() == ".json") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+// A writer SIGKILLed between writing its next journal and renaming it
+// into place leaves <pid>.json.tmp.XXXXXX. It never was the journal: every
+// change is journaled before it is made, so what only the temporary file
+// lists was not made, and what was undone is undone again harmlessly from
+// the journal. Once its writer is gone it is litter, and is removed.
+void remove_dead_writers_temp_files(const std::string& dir) {
+  static const std::regex name(R"((\d{1,9})\.json\.tmp\.[A-Za-z0-9]{6})");
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string file = entry.path().filename().string();
+    std::smatch m;
+    if (!std::regex_match(file, m, name) || entry.symlink_status(ec).type() != fs::file_type::regular) continue;
+    const auto pid = static_cast<pid_t>(std::stol(m[1].str()));
+    if (pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)) continue;  // still writing
+    unlink(entry.path().c_str());
+  }
 }
 
 }  // namespace
@@ -211,6 +231,7 @@ std::vector<RestoreReport> restore_stale_journals(const std::string& dir, const 
     return reports;
   }
   remove_stale_global_lock(dir);  // a SIGKILLed run's, so the directory can go
+  remove_dead_writers_temp_files(dir);
   for (const auto& file : journal_files(dir)) {
     RestoreReport r = restore_one(file, roots);
     if (!r.journal.empty()) reports.push_back(std::move(r));

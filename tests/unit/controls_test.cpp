@@ -235,6 +235,23 @@ TEST(Journal, AMalformedJournalDoesNotStopTheOthers) {
   EXPECT_EQ(root.read("sys/a"), "original");
 }
 
+// A journal's writer SIGKILLed between writing the next version and renaming
+// it into place (bench/soak found one in 100) left the temporary file.
+TEST(Journal, ADeadWritersTemporaryJournalIsRemoved) {
+  TempDir root;
+  const RestoreRoots roots = fixture_roots(root);
+  const std::string dir = root.file("journal");
+  fs::create_directories(dir);
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
+  const std::string dead = "999999999.json.tmp.T2l653";  // above any pid_max: no such process
+  const std::string live = fmt::format("{}.json.tmp.AbC123", getpid());
+  root.write("journal/" + dead, "{\"pid\": 999999999, \"changes\": [");
+  root.write("journal/" + live, "{");
+  EXPECT_TRUE(restore_stale_journals(dir, &roots).empty());
+  EXPECT_FALSE(fs::exists(root.file("journal/" + dead)));
+  EXPECT_TRUE(fs::exists(root.file("journal/" + live))) << "its writer is still writing";
+}
+
 // A journal another schedlab version wrote, with a change this one does not
 // know, is its writer's while that writer runs: not replayed, not reported.
 TEST(Journal, ALiveWritersUnreadableJournalIsLeftAlone) {
