@@ -68,8 +68,15 @@ void print_every_style(const Comparison& c) {
   const std::string text = format_mmtests(c) + format_lkp(c) + format_markdown(c);
   fuzz::require(valid_utf8(text), "text styles print valid UTF-8", text);
   const std::string csv = format_csv(c);
-  const auto widths = csv_record_widths(csv);
-  for (size_t w : widths) fuzz::require(w == widths.front(), "every CSV record as wide as the header", csv);
+  // Two tables: the comparison, then (when a probe metric changed) "what
+  // changed underneath" under its own header line; each record is as wide
+  // as its table's header.
+  const size_t second = csv.find("\nunderneath_set,");
+  for (const std::string_view table : {std::string_view(csv).substr(0, second == std::string::npos ? csv.size() : second + 1),
+                                       second == std::string::npos ? std::string_view() : std::string_view(csv).substr(second + 1)}) {
+    const auto widths = csv_record_widths(table);
+    for (size_t w : widths) fuzz::require(w == widths.front(), "every CSV record as wide as its table's header", csv);
+  }
   fuzz::require(ordered_json::accept(format_compare_json(c)), "--style json is JSON", "");
 }
 

@@ -11,6 +11,10 @@ TEST(CpuList, ParsesRangesAndSingles) {
   EXPECT_EQ(parse_cpu_list("--cpus", "0-3,8"), (std::vector<int>{0, 1, 2, 3, 8}));
   EXPECT_EQ(parse_cpu_list("--cpus", "5"), (std::vector<int>{5}));
   EXPECT_EQ(parse_cpu_list("--cpus", "3,1,1-2"), (std::vector<int>{1, 2, 3}));
+  // Decimal, whatever the leading zeros (hwloc's own list parser reads
+  // "038" as octal and returned nothing; fuzz_options found it).
+  EXPECT_EQ(parse_cpu_list("--cpus", "038"), (std::vector<int>{38}));
+  EXPECT_EQ(parse_cpu_list("--cpus", "010-011"), (std::vector<int>{10, 11}));
 }
 
 TEST(CpuList, RejectsBadInputNamingTheOption) {
