@@ -69,11 +69,12 @@ void print_every_style(const Comparison& c) {
   fuzz::require(valid_utf8(text), "text styles print valid UTF-8", text);
   const std::string csv = format_csv(c);
   // Two tables: the comparison, then (when a probe metric changed) "what
-  // changed underneath" under its own header line; each record is as wide
-  // as its table's header.
-  const size_t second = csv.find("\nunderneath_set,");
-  for (const std::string_view table : {std::string_view(csv).substr(0, second == std::string::npos ? csv.size() : second + 1),
-                                       second == std::string::npos ? std::string_view() : std::string_view(csv).substr(second + 1)}) {
+  // changed underneath" after a blank line, under its own header; each
+  // record is as wide as its table's header.
+  const size_t second = csv.find("\n\nunderneath_set,");
+  const std::string_view all(csv);
+  for (const std::string_view table : {all.substr(0, second == std::string::npos ? all.size() : second + 1),
+                                       second == std::string::npos ? std::string_view() : all.substr(second + 2)}) {
     const auto widths = csv_record_widths(table);
     for (size_t w : widths) fuzz::require(w == widths.front(), "every CSV record as wide as its table's header", csv);
   }
