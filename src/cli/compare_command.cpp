@@ -16,14 +16,8 @@
 namespace schedlab {
 
 int compare_command(const CompareArgs& a) {
-  CompareOptions o;
-  o.test = parse_test_kind(a.test);
-  o.alpha = parse_alpha(a.alpha);
-  o.paired = a.paired;
-  o.force = a.force;
+  CompareOptions o = comparison_options(a.test, a.alpha, a.paired, a.force, a.metrics, a.all);
   o.all_notes = a.notes;
-  if (!a.metrics.empty() && a.all) throw UsageError("--all: cannot be combined with --metrics");
-  if (!a.metrics.empty()) o.metrics = sys::split(a.metrics, ",");
   std::vector<ResultSet> sets = read_compare_inputs(a.files, a.store, a.workload);
   if (a.all && !sets.empty()) o.metrics = all_metrics(sets.front());
   const Comparison c = build_comparison(std::move(sets), o);

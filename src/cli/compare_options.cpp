@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "core/error.h"
+#include "sys/proc_files.h"
 
 namespace schedlab {
 
@@ -19,6 +20,18 @@ double parse_alpha(const std::string& text) {
   if (text.empty() || *end != '\0' || !(a > 0 && a < 1))
     throw UsageError("--alpha", text, "a number between 0 and 1, e.g. 0.05");
   return a;
+}
+
+CompareOptions comparison_options(const std::string& test, const std::string& alpha, bool paired, bool force,
+                                  const std::string& metrics, bool all) {
+  CompareOptions o;
+  o.test = parse_test_kind(test);
+  o.alpha = parse_alpha(alpha);
+  o.paired = paired;
+  o.force = force;
+  if (!metrics.empty() && all) throw UsageError("--all: cannot be combined with --metrics");
+  if (!metrics.empty()) o.metrics = sys::split(metrics, ",");
+  return o;
 }
 
 }  // namespace schedlab

@@ -39,14 +39,7 @@ void check_output(const std::string& path) {
 }
 
 CompareOptions compare_options(const ReportArgs& a) {
-  CompareOptions o;
-  o.test = parse_test_kind(a.test);
-  o.alpha = parse_alpha(a.alpha);
-  o.paired = a.paired;
-  o.force = a.force;
-  if (!a.metrics.empty() && a.all) throw UsageError("--all: cannot be combined with --metrics");
-  if (!a.metrics.empty()) o.metrics = sys::split(a.metrics, ",");
-  return o;
+  return comparison_options(a.test, a.alpha, a.paired, a.force, a.metrics, a.all);
 }
 
 bool names_stored_sets(const std::vector<std::string>& inputs) {

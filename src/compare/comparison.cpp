@@ -18,7 +18,6 @@
 #include "stats/power.h"
 
 namespace schedlab {
-namespace {
 
 std::vector<double> values_of(const ResultSet& set, const std::string& metric) {
   std::vector<double> xs;
@@ -26,6 +25,8 @@ std::vector<double> values_of(const ResultSet& set, const std::string& metric) {
     if (auto v = run.values.get(metric)) xs.push_back(*v);
   return xs;
 }
+
+namespace {
 
 // Values of both sets for the blocks they share, in block order.
 std::pair<std::vector<double>, std::vector<double>> paired_values(const ResultSet& a,

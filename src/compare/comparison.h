@@ -76,6 +76,8 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
 // The metrics compared by default for a set: its primary metric and its
 // workload's key metrics.
 std::vector<std::string> default_metrics(const ResultSet& set);
+// The runs' values of `metric` in run order (runs without it skipped).
+std::vector<double> values_of(const ResultSet& set, const std::string& metric);
 // Every metric with values in the set (compare --all).
 std::vector<std::string> all_metrics(const ResultSet& set);
 

@@ -9,13 +9,6 @@
 namespace schedlab {
 namespace {
 
-std::vector<double> values(const ResultSet& set, const std::string& metric) {
-  std::vector<double> xs;
-  for (const auto& run : set.runs)
-    if (auto v = run.values.get(metric)) xs.push_back(*v);
-  return xs;
-}
-
 // Per run: the primary metric per unit of machine speed.
 std::vector<double> normalized(const ResultSet& set) {
   const std::string& metric = set.workload.primary_metric;
@@ -35,7 +28,7 @@ double relative_pct(double base, double value) { return base != 0 ? (value - bas
 
 std::optional<SpeedDifference> machine_speed_difference(const ResultSet& base, const ResultSet& set,
                                                         double alpha) {
-  const auto a = values(base, "sentinel_rate"), b = values(set, "sentinel_rate");
+  const auto a = values_of(base, "sentinel_rate"), b = values_of(set, "sentinel_rate");
   if (a.size() < 2 || b.size() < 2) return std::nullopt;
   SpeedDifference d;
   const double m = stats::mean(a);
