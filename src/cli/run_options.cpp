@@ -120,6 +120,10 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
                  "kernel evidence recorded beside every run: default (every probe costing <= 1%), "
                  "all, none, or names (schedlab list --probes)")
       ->type_name("LIST|all|none")->group("Run options");
+  app.add_option("--profile-freq", t.profile_freq,
+                 "samples per second of CPU time the profile probe takes of each copy task (default " +
+                     std::to_string(RunOptions::kDefaultProfileFreqHz) + ", chosen by its measured cost)")
+      ->type_name("HZ")->group("Run options");
   app.add_option("--copies", t.copies,
                  "concurrent copies: N, auto (one per CPU of the set) or Kx (K per CPU) (default 1)")
       ->type_name("N|auto|Kx")->group("Scenario options");
@@ -153,6 +157,9 @@ RunOptions to_run_options(const RunOptionTexts& t) {
   o.quiet = t.quiet;
   o.no_wait = t.no_wait;
   o.probes = parse_probe_selection(t.probes);
+  if (!t.profile_freq.empty())
+    o.profile_freq_hz = static_cast<std::uint32_t>(
+        parse_int("--profile-freq", t.profile_freq, 1, static_cast<int>(RunOptions::kMaxProfileFreqHz)));
   o.force_write = t.force;
   o.append = t.append;
   return o;

@@ -28,6 +28,7 @@ struct RunOptionTexts {
   std::string label;
   bool quiet = false;
   std::string probes = "default";  // --probes LIST|all|none
+  std::string profile_freq;        // --profile-freq HZ; "" = the default
   std::string copies = "1";
   std::string cpus;
   bool cpus_given = false;

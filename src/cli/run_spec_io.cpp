@@ -89,6 +89,7 @@ void run_texts(const ordered_json& r, RunOptionTexts& t) {
   with(r, "warmup_runs", [&](const auto& v, const auto& f) { t.warmup_runs = text_of(v, f); });
   with(r, "busy_threshold_pct", [&](const auto& v, const auto& f) { t.busy_threshold = text_of(v, f); });
   with(r, "probes", [&](const auto& v, const auto& f) { t.probes = text_of(v, f); });
+  with(r, "profile_freq_hz", [&](const auto& v, const auto& f) { t.profile_freq = text_of(v, f); });
   with(r, "wait_idle_s", [&](const auto& v, const auto& f) {
     t.wait_idle = seconds_text(v, f);
     t.wait_idle_given = !v.is_null();

@@ -1,5 +1,7 @@
 #include "runner/run_spec.h"
 
+#include <algorithm>
+
 #include "core/duration.h"
 
 namespace schedlab {
@@ -20,6 +22,9 @@ void write_run_spec(const RunSpec& spec, ResultSet& set) {
   r["busy_threshold_pct"] = o.busy_threshold_pct;
   r["wait_idle_s"] = o.wait_idle ? ordered_json(to_seconds(*o.wait_idle)) : ordered_json(nullptr);
   r["probes"] = o.probes.text;
+  const auto& selected = o.probes.names;
+  if (std::find(selected.begin(), selected.end(), "profile") != selected.end())
+    r["profile_freq_hz"] = o.profile_freq_hz;
 }
 
 }  // namespace schedlab
