@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "compare/notes.h"
+#include "compare/profile_changes.h"
 #include "compare/underneath.h"
 #include "core/result.h"
 #include "stats/significance.h"
@@ -18,6 +19,10 @@ struct CompareOptions {
   std::vector<std::string> metrics;   // empty: the primary and the workload's key metrics
   bool force = false;                 // compare sets whose workload specs differ
   bool all_notes = false;             // the terminal styles print every note in full
+  // "Where the time went" (compare/profile_changes.h): the share floor and
+  // the most functions shown per comparison.
+  double profile_floor_pct = 1.0;
+  std::size_t profile_rows = 10;
 };
 
 // One set's figures for one metric, and its comparison with the baseline.
@@ -66,6 +71,9 @@ struct Comparison {
   std::vector<Note> notes;  // most important first
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
   std::vector<UnderneathChange> underneath;  // probe metrics that changed (compare/underneath.h)
+  // Per set after the first, the functions whose share of the profile
+  // changed; empty when no set has a profile.
+  std::vector<ProfileComparison> profiles;
 };
 
 // Builds the comparison.  Throws UsageError when the workload specs differ
