@@ -12,9 +12,11 @@
 // for wakeup); the median of the ratios with its 95% bootstrap interval, and
 // the cost in percent (1 - median), the worse of the two workloads.  Then
 // the probes found at <= 1% together, A/B, as the default selection is.
+// The profile probe is measured at its default frequency and at the others
+// a user may choose (--profile-freq), which is how its default was chosen.
 // The figures go into docs/probes.md and src/probes/measured_cost.cpp.
 //
-// Usage: bench/probe_cost [PAIRS (10)] [SECONDS per run (2)]
+// Usage: bench/probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,... (every one)]
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -41,6 +43,8 @@ struct Workload {
 constexpr Workload kWorkloads[] = {{"spawn", "spawn --copies auto", "lps"},
                                    {"wakeup", "wakeup -m 1 -t 2", "rps"}};
 constexpr double kDefaultWindowUs = 10e6;
+// --profile-freq values measured beside the default (runner/run_options.h).
+constexpr unsigned kProfileFrequencies[] = {4000, 499};
 
 // The per-block ratios on / off of `metric` in a --vary probes=none,X file.
 std::vector<double> block_ratios(const std::string& file, const std::string& metric) {
@@ -55,28 +59,31 @@ std::vector<double> block_ratios(const std::string& file, const std::string& met
   return ratios;
 }
 
-bench::RatioSummary measure(const Workload& w, const std::string& probes, int pairs, int seconds) {
+bench::RatioSummary measure(const Workload& w, const std::string& probes, int pairs, int seconds,
+                            const std::string& extra) {
   const auto file = bench::fs::temp_directory_path() / fmt::format("probe-cost-{}.json", getpid());
   bench::wait_until_quiet(20, 30);
-  bench::run_capture(fmt::format("{} run {} --duration {}s --runs {} --vary probes=none,{} --no-store --quiet "
+  bench::run_capture(fmt::format("{} run {} --duration {}s --runs {} --vary probes=none,{} {} --no-store --quiet "
                                  "--json {}",
-                                 bench::schedlab_binary().string(), w.args, seconds, pairs, probes,
+                                 bench::schedlab_binary().string(), w.args, seconds, pairs, probes, extra,
                                  file.string()));
   auto ratios = block_ratios(file, w.metric);
   bench::fs::remove(file);
   return bench::summarize_ratios(ratios);
 }
 
-// Both workloads, A/B; returns the worse cost in percent.
-double measure_in_window(const std::string& probe, int pairs, int seconds) {
+// Both workloads, A/B; returns the worse cost in percent.  `extra` are
+// run options for the probe ("--profile-freq 4000").
+double measure_in_window(const std::string& probe, int pairs, int seconds, const std::string& extra = "") {
   double worst = 0;
+  const std::string shown = extra.empty() ? probe : probe + " " + extra;
   for (const auto& w : kWorkloads) {
-    const auto s = measure(w, probe, pairs, seconds);
+    const auto s = measure(w, probe, pairs, seconds, extra);
     worst = std::max(worst, (1 - s.median) * 100);
-    fmt::print("{:<14} {:<7} on/off {}\n", probe, w.name, bench::describe(s));
+    fmt::print("{:<14} {:<7} on/off {}\n", shown, w.name, bench::describe(s));
     std::fflush(stdout);
   }
-  fmt::print("{:<14} cost {:.2f}% (A/B, the worse of the two)\n", probe, worst);
+  fmt::print("{:<14} cost {:.2f}% (A/B, the worse of the two)\n", shown, worst);
   return worst;
 }
 
@@ -112,6 +119,7 @@ double measure_edges(schedlab::Probe& probe, schedlab::Journal& journal) {
 int main(int argc, char** argv) {
   const int pairs = argc > 1 ? std::atoi(argv[1]) : 10;
   const int seconds = argc > 2 ? std::atoi(argv[2]) : 2;
+  const std::string only = argc > 3 ? std::string(",") + argv[3] + "," : "";
   fmt::print("probe cost: edge reads timed in-process; in-window probes by {} interleaved off/on pairs of "
              "{}s runs per workload (ratio = on / off)\n", pairs, seconds);
   const auto dir = bench::fs::temp_directory_path() / fmt::format("probe-cost-journal-{}", getpid());
@@ -119,12 +127,16 @@ int main(int argc, char** argv) {
   {
     schedlab::Journal journal(dir.string());
     for (const auto& p : schedlab::builtin_probes()) {
+      if (!only.empty() && only.find("," + p->info().name + ",") == std::string::npos) continue;
       if (auto why = p->unavailable_reason(); !why.empty()) {
         fmt::print("{:<14} unavailable here: {}\n", p->info().name, why);
         continue;
       }
       const double cost = p->info().in_window ? measure_in_window(p->info().name, pairs, seconds)
                                               : measure_edges(*p, journal);
+      if (p->info().name == "profile")
+        for (unsigned hz : kProfileFrequencies)
+          measure_in_window(p->info().name, pairs, seconds, fmt::format("--profile-freq {}", hz));
       if (cost <= schedlab::kDefaultCostLimitPct) cheap += (cheap.empty() ? "" : "+") + p->info().name;
     }
   }

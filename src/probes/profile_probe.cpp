@@ -30,7 +30,10 @@ class ProfileProbe final : public Probe {
         "profile", "sampled kernel and user call chains of the copies, folded per run (compare: where the time went)",
         "perf_event_open CPU-clock sampling with kernel call chains (root, CAP_PERFMON or "
         "kernel.perf_event_paranoid <= 1) and readable /proc/kallsyms addresses (kernel.kptr_restrict)",
-        measured_cost_pct("profile"), {}, true};
+        measured_cost_pct("profile"),
+        {{"profile_kernel_pct", "%", Better::kLower,
+          "share of the copies' sampled CPU time spent in the kernel (profile)"}},
+        true};
     return kInfo;
   }
 
@@ -42,13 +45,14 @@ class ProfileProbe final : public Probe {
 
   std::string attach(const ProbeContext& c) override {
     frequency_hz_ = c.sample_frequency_hz;
+    if (frequency_hz_ == 0) return "no sampling frequency was given (--profile-freq)";
     return session_.open({frequency_hz_, c.tasks, c.cpu_set});
   }
 
   void begin() override { session_.enable(); }
   void end() override { session_.disable(); }
 
-  std::string finish(const ProbeWindow&, MetricValues&, ordered_json& details) override {
+  std::string finish(const ProbeWindow&, MetricValues& values, ordered_json& details) override {
     const auto& collected = session_.collect();
     const auto& t = collected.totals();
     if (t.samples == 0) return "no sample in the window (the copies ran less than one sampling period)";
@@ -59,6 +63,7 @@ class ProfileProbe final : public Probe {
     profile::RunProfile p{frequency_hz_, t.samples, t.kernel_samples, t.lost, t.throttled, 0,
                           profile::fold(collected, *symbols_)};
     details[profile::kProfileKey] = profile::profile_json(std::move(p));
+    values.set("profile_kernel_pct", 100.0 * static_cast<double>(t.kernel_samples) / static_cast<double>(t.samples));
     return "";
   }
 

@@ -7,8 +7,6 @@
 // takes CPU time beside the copies: the probe is measured as in-window.
 #include <sys/types.h>
 
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
-#include <numeric>
 
 #include "sys/proc_files.h"
 

@@ -1,0 +1,224 @@
+// The profile probe on the real kernel, against known causes: it must find
+// them, with the right sign, among the functions whose share changed —
+// PSI's per-level accounting at cgroup depth 8, the CFS group walk at
+// depth 8, a deliberately slowed function of a user program — and agree
+// with perf record on the top kernel functions.  Each asserts what the
+// profile finds, never a timing.  Root; skipped with the reason where the
+// kernel refuses sampling.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+#include "integration/harness.h"
+#include "profile/function_shares.h"
+#include "profile/run_profile.h"
+#include "report/result_file.h"
+#include "sys/proc_files.h"
+
+namespace schedlab::testing {
+namespace {
+
+// Why the profile probe cannot run here ("" when it can), as list says.
+std::string profile_unavailable() {
+  const Outcome o = run_schedlab({"list", "--probes"});
+  for (const auto& line : sys::split(o.out, "\n"))
+    if (line.rfind("profile ", 0) == 0)
+      return line.find(" available") != std::string::npos ? "" : line;
+  return "schedlab list --probes does not show the profile probe";
+}
+
+class Profile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (geteuid() != 0) GTEST_SKIP() << "needs root (kernel call chains, kallsyms addresses)";
+    if (const auto why = profile_unavailable(); !why.empty()) GTEST_SKIP() << why;
+  }
+  void TearDown() override {
+    EXPECT_TRUE(cgroups_left().empty());
+    EXPECT_FALSE(journals_left());
+    EXPECT_TRUE(running_workers().empty());
+  }
+};
+
+// compare's "Where the time went" of the second set against the first.
+nlohmann::json where_the_time_went(const std::vector<std::string>& files) {
+  std::vector<std::string> args = {"compare"};
+  args.insert(args.end(), files.begin(), files.end());
+  for (const char* a : {"--style", "json", "--force"}) args.push_back(a);
+  const Outcome o = run_schedlab(args);
+  EXPECT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["profile"].size(), 1u) << o.out;
+  return j["profile"].empty() ? nlohmann::json::object() : j["profile"][0];
+}
+
+// The changed functions among `names`, with the sign of their change.
+std::vector<std::string> changed(const nlohmann::json& profile, const std::set<std::string>& names, int sign) {
+  std::vector<std::string> found;
+  for (const auto& c : profile.value("changes", nlohmann::json::array()))
+    if (names.count(c["function"]) && c["change_points"].get<double>() * sign > 0)
+      found.push_back(std::string(c["kind"]) + " " + std::string(c["function"]));
+  return found;
+}
+
+std::string described(const nlohmann::json& profile) { return profile.dump(1).substr(0, 6000); }
+
+}  // namespace
+
+// The PSI report's finding: at depth 8 every context switch walks nine
+// groups through psi_group_change (from psi_task_switch); with
+// cgroup.pressure 0 on the chain most of that work is skipped.
+TEST_F(Profile, PsiAtDepthIsWhereTheTimeWent) {
+  TempDir dir;
+  const Outcome o = run_schedlab({"run", "context", "--cgroup-depth", "8", "--vary", "psi=on,off", "--probes",
+                                  "default,profile", "--runs", "4", "--duration", "1s", "--seed", "22",
+                                  "--no-store", "--quiet", "--json", dir.file("psi.json")});
+  if (o.status == 3) GTEST_SKIP() << "the kernel has no cgroup.pressure: " << o.err;
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto p = where_the_time_went({dir.file("psi.json")});
+  EXPECT_EQ(p["test"], "paired-t") << "--vary runs are paired by block";
+  const auto found = changed(p, {"psi_group_change_[k]", "psi_task_switch_[k]"}, -1);
+  EXPECT_FALSE(found.empty()) << "PSI's functions did not shrink with psi=off:\n" << described(p);
+}
+
+// The cgroup-depth finding: each enqueue, dequeue and tick walks the task's
+// group entities up the hierarchy; 6.18 names the walk's work
+// update_cfs_group and update_load_avg (enqueue_entity and dequeue_entity
+// are inlined into enqueue_task_fair / dequeue_entities there).
+TEST_F(Profile, CgroupDepthGrowsTheGroupWalk) {
+  TempDir dir;
+  const Outcome o = run_schedlab({"run", "context", "--vary", "cgroup-depth=0,8", "--probes", "default,profile",
+                                  "--runs", "4", "--duration", "1s", "--seed", "8", "--no-store", "--quiet",
+                                  "--json", dir.file("depth.json")});
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto p = where_the_time_went({dir.file("depth.json")});
+  const auto found = changed(p, {"update_cfs_group_[k]", "update_load_avg_[k]", "enqueue_task_fair_[k]",
+                                 "dequeue_entities_[k]", "dequeue_task_fair_[k]"}, +1);
+  EXPECT_FALSE(found.empty()) << "the group walk did not grow at depth 8:\n" << described(p);
+}
+
+namespace {
+
+// A program with a function the first argument slows ten-fold: the cause
+// an A/B of `run command` must name.  Frame pointers, so that the kernel
+// can walk its user stack.
+constexpr const char* kSlowedProgram = R"c(
+#include <stdlib.h>
+static volatile unsigned long sink;
+__attribute__((noinline)) unsigned long parse_record(unsigned long x) {
+  for (int i = 0; i < 300; i++) x = x * 6364136223846793005UL + 1442695040888963407UL;
+  return x;
+}
+__attribute__((noinline)) unsigned long checksum_block(unsigned long x, int rounds) {
+  for (int i = 0; i < rounds; i++) { x ^= x >> 7; x *= 0x9E3779B97F4A7C15UL; }
+  return x;
+}
+int main(int argc, char **argv) {
+  const int slow = argc > 1 && atoi(argv[1]);
+  const long loops = argc > 2 ? atol(argv[2]) : 100000;
+  unsigned long x = 1;
+  for (long i = 0; i < loops; i++) x = checksum_block(parse_record(x), slow ? 3000 : 300);
+  sink = x;
+  return 0;
+}
+)c";
+
+bool have(const char* tool) {
+  return std::system(fmt::format("command -v {} >/dev/null 2>&1", tool).c_str()) == 0;
+}
+
+}  // namespace
+
+TEST_F(Profile, ASlowedUserFunctionIsNamed) {
+  if (!have("cc")) GTEST_SKIP() << "needs a C compiler (cc) to build the test program";
+  TempDir dir;
+  const auto source = dir.write("slowed.c", kSlowedProgram);
+  const auto program = dir.file("slowed");
+  ASSERT_EQ(std::system(fmt::format("cc -O1 -fno-omit-frame-pointer -o {} {}", program, source).c_str()), 0);
+  for (const char* which : {"0", "1"}) {
+    const std::string loops = which[0] == '0' ? "60000" : "12000";  // about as long either way
+    const Outcome o = run_schedlab({"run", "command", "--runs", "4", "--probes", "profile", "--no-store", "--quiet",
+                                    "--discard-output", "--json", dir.file(std::string("slow") + which + ".json"),
+                                    "--", program, which, loops});
+    ASSERT_EQ(o.status, 0) << o.err;
+  }
+  const auto p = where_the_time_went({dir.file("slow0.json"), dir.file("slow1.json")});
+  EXPECT_EQ(p["test"], "welch") << "two invocations: no blocks to pair";
+  const auto found = changed(p, {"checksum_block"}, +1);
+  EXPECT_FALSE(found.empty()) << "the slowed function was not named:\n" << described(p);
+  ASSERT_FALSE(p["changes"].empty());
+  EXPECT_EQ(p["changes"][0]["function"], "checksum_block") << "the largest change is the cause";
+  EXPECT_FALSE(p["changes"][0]["kernel"].get<bool>());
+}
+
+namespace {
+
+// The top `n` kernel functions by self samples of the processes named
+// `comm` in a run's profile.
+std::vector<std::string> our_top_kernel(const std::string& result_file, const std::string& comm, std::size_t n) {
+  const auto set = read_result_file(result_file).sets.at(0);
+  const auto p = profile::run_profile(set.runs.at(0));
+  if (!p) return {};
+  std::map<std::string, std::uint64_t> self;
+  for (const auto& [stack, count] : p->stacks.stacks) {
+    const auto frames = profile::frames_of(stack);
+    if (frames.front() != comm || frames.size() < 2 || !frames.back().ends_with(profile::kKernelSuffix)) continue;
+    const auto leaf = frames.back();
+    self[std::string(leaf.substr(0, leaf.size() - profile::kKernelSuffix.size()))] += count;
+  }
+  std::vector<std::pair<std::uint64_t, std::string>> ranked;
+  for (const auto& [name, count] : self) ranked.emplace_back(count, name);
+  std::sort(ranked.rbegin(), ranked.rend());
+  std::vector<std::string> top;
+  for (std::size_t i = 0; i < std::min(n, ranked.size()); ++i) top.push_back(ranked[i].second);
+  return top;
+}
+
+// The same from perf report's self-overhead listing of the recording.
+std::vector<std::string> perf_top_kernel(const std::string& data, const std::string& comm, std::size_t n) {
+  const std::string listing = data + ".txt";
+  const std::string command = fmt::format(
+      "perf report -i {} --stdio --no-children --sort symbol --comms {} -g none --percent-limit 0 2>/dev/null > {}",
+      data, comm, listing);
+  if (std::system(command.c_str()) != 0) return {};
+  std::vector<std::string> top;
+  std::ifstream in(listing);
+  for (std::string line; std::getline(in, line) && top.size() < n;) {
+    const auto words = sys::split(line, " \t");
+    if (words.size() >= 3 && words[0].ends_with("%") && words[1] == "[k]") top.push_back(words[2]);
+  }
+  return top;
+}
+
+std::size_t shared(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  return static_cast<std::size_t>(std::count_if(a.begin(), a.end(), [&](const std::string& x) {
+    return std::find(b.begin(), b.end(), x) != b.end();
+  }));
+}
+
+}  // namespace
+
+// The reference tool on the same run: perf record samples the whole
+// invocation at the same frequency while the probe samples the copies.
+TEST_F(Profile, AgreesWithPerfRecordOnTheTopKernelFunctions) {
+  if (!have("perf") || std::system("perf --version >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no perf (Debian linux-perf) to cross-check with";
+  TempDir dir;
+  const std::string data = dir.file("perf.data");
+  const Outcome o = run_schedlab({"run", "context", "--duration", "3s", "--runs", "1", "--probes", "profile",
+                                  "--no-store", "--quiet", "--json", dir.file("context.json")},
+                                 {"perf", "record", "-q", "-F", "997", "-g", "-o", data, "--"});
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto ours = our_top_kernel(dir.file("context.json"), "sl-context", 5);
+  const auto perfs = perf_top_kernel(data, "sl-context", 5);
+  if (perfs.empty()) GTEST_SKIP() << "perf report could not read its recording here";
+  ASSERT_EQ(ours.size(), 5u);
+  EXPECT_EQ(ours.front(), perfs.front()) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
+  EXPECT_GE(shared(ours, perfs), 4u) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
+}
+
+}  // namespace schedlab::testing
