@@ -11,7 +11,7 @@ RunCommandLine::RunCommandLine(const Workload& w)
           "schedlab run " + w.info().name) {
   use_wrapping_help(app);
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  add_run_options(app, texts);
+  add_run_options(app, settings, experiment);
   add_store_options(app, store, true);
   workload_options.emplace(app, w.info());
 }

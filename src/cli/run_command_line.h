@@ -20,7 +20,8 @@ struct RunCommandLine {
   RunCommandLine& operator=(const RunCommandLine&) = delete;
 
   CLI::App app;
-  RunOptionTexts texts;
+  RunSettings settings;
+  ExperimentTexts experiment;
   StoreOptionTexts store;
   std::optional<WorkloadOptions> workload_options;  // bound after the others, so help lists them last
 };

@@ -1,5 +1,5 @@
 #pragma once
-#include "cli/run_options.h"
+#include "spec/run_settings.h"
 #include "cli/workload_options.h"
 #include "workloads/builtin.h"
 #include "core/result.h"
@@ -7,19 +7,14 @@
 
 namespace schedlab {
 
-// The spec the texts stand for, checked by the command line's parsers;
-// throws UsageError naming the option, the value and what is allowed.
-RunSpec make_run_spec(const Workload& workload, const RunOptionTexts& texts,
-                      const WorkloadOptions& options);
+// The spec of typed settings and the workload's options, resolved; throws
+// UsageError naming the option, the value and what is allowed.
+RunSpec make_run_spec(const Workload& workload, const RunSettings& settings, const WorkloadOptions& options);
 
-// The run and scenario options a result set's scenario.requested records,
-// as the command line would spell them (older files: absent keys keep the
-// defaults).  Throws UsageError naming the field of a wrong type.
-RunOptionTexts texts_from_requested(const ordered_json& requested);
-
-// A result set's spec, read back through exactly the path the command line
-// takes (texts, then make_run_spec): a baseline file can hold nothing the
-// command line would refuse.  Throws UsageError "the result's spec: ...".
+// A result set's spec, read back with the command line's checks: the
+// settings through from_json (spec/run_settings.h), the workload's options
+// through their own parsers — a baseline file can hold nothing the command
+// line would refuse.  Throws UsageError "the result's spec: ...".
 RunSpec read_run_spec(const ResultSet& set, const WorkloadRegistry& workloads);
 
 }  // namespace schedlab

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/path_options.h"
-#include "cli/run_options.h"
+#include "spec/option_values.h"
 #include "core/error.h"
 
 namespace schedlab {
