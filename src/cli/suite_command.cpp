@@ -18,9 +18,9 @@
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/table.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "sys/affinity.h"
 
 namespace schedlab {
