@@ -4,8 +4,8 @@
 // factorial, and every variant's KEY=VALUE pairs are applied, typed, to the
 // default settings by the same parsers as the command line (the option
 // table), as run_command's prepare() does before anything runs.
-#include "cli/run_spec_io.h"
-#include "cli/vary.h"
+#include "spec/run_spec_io.h"
+#include "spec/vary.h"
 #include "fuzz_support.h"
 
 namespace {

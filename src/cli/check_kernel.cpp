@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "cli/kernels_options.h"
-#include "cli/run_spec_io.h"
+#include "spec/run_spec_io.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "env/environment.h"

@@ -12,9 +12,9 @@
 #include <random>
 
 #include "cli/run_parse.h"
-#include "cli/run_setup.h"
-#include "cli/run_spec_io.h"
-#include "cli/vary.h"
+#include "runner/run_setup.h"
+#include "spec/run_spec_io.h"
+#include "spec/vary.h"
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"

@@ -9,7 +9,7 @@
 
 #include "cli/run_options.h"
 #include "cli/store_options.h"
-#include "cli/workload_options.h"
+#include "spec/workload_options.h"
 
 namespace schedlab {
 

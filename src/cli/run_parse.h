@@ -5,7 +5,7 @@
 
 #include "cli/run_options.h"
 #include "cli/store_options.h"
-#include "cli/workload_options.h"
+#include "spec/workload_options.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {

@@ -9,7 +9,7 @@
 #include "runner/result_sink.h"
 #include "runner/run_observer.h"
 #include "spec/run_options.h"
-#include "runner/run_spec.h"
+#include "spec/run_spec.h"
 #include "runner/stop_rule.h"
 #include "scenario/journal.h"
 #include "scenario/scenario.h"

@@ -5,7 +5,7 @@
 
 #include <functional>
 
-#include "cli/run_spec_io.h"
+#include "spec/run_spec_io.h"
 #include "core/error.h"
 #include "runner/block_plan.h"
 #include "spec/run_option_table.h"

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "cli/run_command_line.h"
-#include "cli/vary.h"
+#include "spec/vary.h"
 #include "core/error.h"
 #include "runner/block_plan.h"
 #include "scenario/sched_policy.h"
@@ -95,8 +95,7 @@ TEST(Vary, ParsesAndExpandsAFullFactorial) {
 
 TEST(Vary, AssignmentsOverrideScenarioAndWorkloadOptions) {
   const auto workloads = builtin_workloads();
-  CLI::App app;
-  WorkloadOptions w(app, workloads.find("spawn")->info());
+  WorkloadOptions w(workloads.find("spawn")->info());
   RunSettings s = settings_of({"--sysctl", "kernel.a=1", "--sysctl", "kernel.b=2", "--sched-feature", "TTWU_QUEUE"});
   apply_assignment("sysctl:kernel.b", "3", s, w);
   apply_assignment("sysctl:kernel.c", "4", s, w);

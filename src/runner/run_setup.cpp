@@ -1,4 +1,4 @@
-#include "cli/run_setup.h"
+#include "runner/run_setup.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

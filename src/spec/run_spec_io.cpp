@@ -1,4 +1,4 @@
-#include "cli/run_spec_io.h"
+#include "spec/run_spec_io.h"
 
 #include <fmt/format.h>
 

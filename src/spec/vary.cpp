@@ -1,4 +1,4 @@
-#include "cli/vary.h"
+#include "spec/vary.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

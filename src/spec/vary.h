@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "spec/run_settings.h"
-#include "cli/workload_options.h"
+#include "spec/workload_options.h"
 
 namespace schedlab {
 

@@ -1,4 +1,4 @@
-#include "runner/run_spec.h"
+#include "spec/run_spec.h"
 
 #include "spec/run_settings.h"
 

@@ -1,9 +1,9 @@
 #pragma once
 #include "spec/run_settings.h"
-#include "cli/workload_options.h"
+#include "spec/workload_options.h"
 #include "workloads/builtin.h"
 #include "core/result.h"
-#include "runner/run_spec.h"
+#include "spec/run_spec.h"
 
 namespace schedlab {
 
