@@ -20,7 +20,7 @@ namespace {
 // `schedlab compare` as typed.
 struct CompareArgs {
   std::vector<std::string> files;  // result files, store selectors or ids
-  std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
+  std::string style = "mmtests", test, alpha = "0.05", metrics;
   bool paired = false, force = false, all = false, notes = false;
   std::string store, workload;  // for store selectors
 };
@@ -48,9 +48,11 @@ Command add_compare(CLI::App& app, const CommandContext&) {
                                            "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
   compare->add_option("--style", a->style, "the table (default mmtests; html: the report's page)")
       ->type_name(comparison_formats().type_name());
-  compare->add_option("--test", a->test, "welch (default), mwu or overlap")->type_name("welch|mwu|overlap");
+  compare->add_option("--test", a->test, "the significance test (default: paired when the runs were interleaved in "
+                                         "blocks, --vary or kernels' boots, else welch)")
+      ->type_name("paired|welch|mwu|overlap");
   compare->add_option("--alpha", a->alpha, "significance level (default 0.05)")->type_name("A");
-  compare->add_flag("--paired", a->paired, "pair runs by --vary block (paired t-test)");
+  compare->add_flag("--paired", a->paired, "--test paired: pair runs by block");
   compare->add_option("--metrics", a->metrics, "metrics to compare, comma-separated (default: the primary "
                                                "metric and the workload's key metrics)")->type_name("LIST");
   compare->add_flag("--force", a->force, "compare even when the workload specs differ");

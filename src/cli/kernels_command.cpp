@@ -92,17 +92,15 @@ void announce(const guest::KernelsPlan& plan, std::ostream& out) {
 void print_results(const std::vector<ResultSet>& sets, const std::optional<std::string>& json, std::ostream& out) {
   const bool all_pass = std::all_of(sets.begin(), sets.end(), [](const auto& s) { return s.status == Status::kPass; });
   if (sets.size() > 1 && all_pass) {
-    CompareOptions o;
-    o.paired = true;
-    try {
-      out << "\n" << format_mmtests(build_comparison(sets, o));
+    try {  // the boots were interleaved: paired by block (decide_test)
+      out << "\n" << format_mmtests(build_comparison(sets, CompareOptions{}));
     } catch (const Error& e) {  // the sets are kept all the same; compare --force can still show them
       out << "\nno comparison: " << e.what() << "\n";
     }
   } else {
     for (const auto& set : sets) out << format_summary(set);
   }
-  if (json) out << fmt::format("\nresult file: {} (schedlab compare {} --paired)\n", *json, *json);
+  if (json) out << fmt::format("\nresult file: {} (schedlab compare {})\n", *json, *json);
 }
 
 }  // namespace

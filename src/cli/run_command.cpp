@@ -80,10 +80,7 @@ Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector
 // A --vary experiment ends with the comparison it was run for, as compare
 // prints it (paired by block: the runs were interleaved).
 std::string vary_comparison(const std::vector<ResultSet>& sets) {
-  CompareOptions o;
-  o.paired = true;
-  for (const auto& set : sets)
-    for (const auto& run : set.runs) o.paired &= run.block > 0;
+  const CompareOptions o;  // the runs were interleaved: paired by block (decide_test)
   try {
     return "\n" + format_mmtests(build_comparison(sets, o));
   } catch (const Error& e) {
