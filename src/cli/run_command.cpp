@@ -81,8 +81,8 @@ Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector
 // prints it (paired by block: the runs were interleaved).
 std::string vary_comparison(const std::vector<ResultSet>& sets) {
   const CompareOptions o;  // the runs were interleaved: paired by block (decide_test)
-  try {
-    return "\n" + format_mmtests(build_comparison(sets, o));
+  try {  // one line per metric: the answer the experiment was run for
+    return "\n" + format_lkp(build_comparison(sets, o));
   } catch (const Error& e) {
     return fmt::format("\nno comparison: {}\n", e.what());
   }
@@ -119,7 +119,7 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   std::ostringstream discard;
   const bool progress = isatty(2) && (!options.quiet || presentation.progress_when_quiet);
   TextReporter reporter(options.quiet ? discard : std::cout, progress ? &std::cerr : nullptr,
-                        experiment.variants.size() > 1);
+                        experiment.variants.size() > 1, options.all);
   reporter.present(presentation.prefix, presentation.eta_after_s);
   ExperimentOutcome outcome = run_experiment(experiment, session.gate(), session.journal(), reporter, sinks);
   for (const auto& set : outcome.sets) reporter.finish(set);

@@ -16,7 +16,7 @@ std::string test_line(const Comparison& c) {
 
 std::string mde_text(const Cell& cell) {
   if (cell.mde_pct) return fmt::format("{:.1f}%", *cell.mde_pct);
-  if (cell.mde) return fmt::format("{:.3g}", *cell.mde);
+  if (cell.mde) return human_number(*cell.mde);
   return "-";
 }
 
