@@ -7,9 +7,9 @@
 #include <map>
 #include <set>
 
+#include "core/descriptive.h"
 #include "profile/function_shares.h"
 #include "profile/run_profile.h"
-#include "stats/descriptive.h"
 #include "stats/mean_interval.h"
 #include "stats/multiple_testing.h"
 
@@ -167,7 +167,7 @@ ProfileComparison compare_profiles(const ResultSet& base, const ResultSet& other
                               base.label, a.size(), other.label, b.size());
     return pc;
   }
-  const auto pairs = pairs_by_block(a, b);
+  const auto pairs = o.pair_blocks ? pairs_by_block(a, b) : decltype(pairs_by_block(a, b)){};
   pc.test = pairs.empty() ? "welch" : "paired-t";
   std::vector<FunctionChange> tested;
   for (const auto& name : candidates(a, b))

@@ -21,6 +21,9 @@ struct ProfileOptions {
   double alpha = 0.05;      // false discovery rate of a comparison's functions
   double floor_pct = 1.0;   // tested only at this share or above in either set
   std::size_t rows = 10;    // most changes kept per comparison
+  // Pair runs by block when both sets' runs are blocked; compare passes
+  // false when its test was asked for unpaired (--test welch, mwu).
+  bool pair_blocks = true;
 };
 
 enum class ShareKind { kSelf, kChildren };

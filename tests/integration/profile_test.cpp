@@ -16,7 +16,7 @@
 #include "integration/harness.h"
 #include "profile/function_shares.h"
 #include "profile/run_profile.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -99,6 +99,30 @@ TEST_F(Profile, CgroupDepthGrowsTheGroupWalk) {
   const auto found = changed(p, {"update_cfs_group_[k]", "update_load_avg_[k]", "enqueue_task_fair_[k]",
                                  "dequeue_entities_[k]", "dequeue_task_fair_[k]"}, +1);
   EXPECT_FALSE(found.empty()) << "the group walk did not grow at depth 8:\n" << described(p);
+}
+
+// The budget per run (docs/probes.md): a spawn run, whose forks and execs
+// make many distinct stacks, at four times the default frequency, stored
+// within 200 KiB of encoded stacks, every sample kept (merged ones into
+// their parents), the frequency recorded as asked.
+TEST_F(Profile, StoredWithinTheBudgetEverySampleKept) {
+  TempDir dir;
+  const Outcome o = run_schedlab({"run", "spawn", "--copies", "auto", "--duration", "2s", "--runs", "1",
+                                  "--probes", "profile", "--profile-freq", "3989", "--no-store", "--quiet",
+                                  "--json", dir.file("spawn.json")});
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto file = read_json(dir.file("spawn.json"));
+  const auto& set = file["sets"][0];
+  EXPECT_EQ(set["scenario"]["requested"]["profile_freq_hz"], 3989);
+  const auto& stored = set["runs"][0]["details"]["profile"];
+  ASSERT_TRUE(stored.is_object()) << set["runs"][0]["details"].dump().substr(0, 2000);
+  EXPECT_EQ(stored["frequency_hz"], 3989);
+  EXPECT_LE(stored["stacks"].get<std::string>().size(), 200u * 1024u);
+  const auto p = profile::run_profile(read_result_file(dir.file("spawn.json")).sets.at(0).runs.at(0));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->stacks.total(), p->samples) << "merging moves samples, never drops them";
+  EXPECT_GT(p->samples, 0u);
+  EXPECT_LE(p->merged_samples, p->samples);
 }
 
 namespace {

@@ -21,8 +21,11 @@ class Bytes {
   }
   template <typename T>
   Bytes& put(const T& v) {
-    const auto* p = reinterpret_cast<const std::byte*>(&v);
-    bytes_.insert(bytes_.end(), p, p + sizeof v);
+    // resize + memcpy: GCC 12 warns (stringop-overflow) on a range insert
+    // into an empty vector that it inlines.
+    const auto at = bytes_.size();
+    bytes_.resize(at + sizeof v);
+    std::memcpy(bytes_.data() + at, &v, sizeof v);
     return *this;
   }
   Bytes& text(const std::string& s) {  // NUL-terminated, padded to 8 bytes
