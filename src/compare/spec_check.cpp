@@ -20,7 +20,7 @@ bool same_experiment(const ResultSet& a, const ResultSet& b) {
          rb.value("seed", ordered_json()) && !a.argv.empty() && a.argv == b.argv;
 }
 
-std::string text_of(const ordered_json& params, const std::string& key) {
+std::string param_text(const ordered_json& params, const std::string& key) {
   if (!params.contains(key)) return "(absent)";
   const auto& v = params.at(key);
   return v.is_string() ? v.get<std::string>() : v.dump();
@@ -48,7 +48,7 @@ std::vector<std::string> spec_differences(const std::vector<ResultSet>& sets) {
       if (!base_params.contains(k)) keys.push_back(k);
     for (const auto& key : keys) {
       if (varied(base, key) || varied(s, key)) continue;
-      const std::string a = text_of(base_params, key), b = text_of(params, key);
+      const std::string a = param_text(base_params, key), b = param_text(params, key);
       if (a != b) out.push_back(fmt::format("--{} {} ({}) vs {} ({})", key, a, base.label, b, s.label));
     }
   }
