@@ -2,8 +2,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli_fwd.h"
 #include "runner/run_options.h"
 #include "scenario/scenario.h"
 

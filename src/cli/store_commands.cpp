@@ -1,5 +1,7 @@
 #include "cli/store_commands.h"
 
+#include <CLI/CLI.hpp>
+
 namespace schedlab {
 
 StoreCommands::StoreCommands(CLI::App& app) {

@@ -3,8 +3,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli_fwd.h"
 #include "core/param_spec.h"
 #include "workloads/workload.h"
 

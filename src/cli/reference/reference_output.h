@@ -4,8 +4,7 @@
 // command line (the build installs their output).
 #include <optional>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli_fwd.h"
 #include "workloads/builtin.h"
 
 namespace schedlab::reference {
