@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <regex>
 
@@ -74,7 +75,7 @@ void complete_from_spec(OptionDoc& d, const WorkloadInfo& info) {
     }
     if (spec.kind == ParamKind::kProgram || spec.kind == ParamKind::kCommand) d.takes_path = true;
     if (spec.kind == ParamKind::kProgram) d.value = "PROGRAM";
-    if (spec.kind == ParamKind::kInteger) d.value = "N";
+    if (spec.kind == ParamKind::kInteger) d.value = 'N';
   }
 }
 
