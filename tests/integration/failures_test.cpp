@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -62,8 +63,8 @@ const std::vector<std::string> kAsNobody = {"setpriv", "--reuid=65534", "--regid
 
 TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
   if (!can_switch_user() || access("/usr/bin/prlimit", X_OK) != 0)
-    GTEST_SKIP() << "needs root, setpriv, prlimit and a build tree user nobody can read "
-                    "(RLIMIT_NPROC does not bind root)";
+    SCHEDLAB_SKIP(kNobody) << "needs root, setpriv, prlimit and a build tree user nobody can read "
+                              "(RLIMIT_NPROC does not bind root)";
   TempDir dir;
   // Room for exactly the harness, its worker and the worker's child.  Once a
   // run has completed, one more process of the same user takes that room, so
@@ -93,7 +94,8 @@ TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
 }
 
 TEST(Failures, PreflightRefusesCopiesPastRlimitNproc) {
-  if (!can_switch_user()) GTEST_SKIP() << "needs root, setpriv and a build tree user nobody can read";
+  if (!can_switch_user())
+    SCHEDLAB_SKIP(kNobody) << "needs root, setpriv and a build tree user nobody can read";
   std::vector<std::string> prefix = {"prlimit", "--nproc=" + std::to_string(tasks_of(kNobody) + 5)};
   prefix.insert(prefix.end(), kAsNobody.begin(), kAsNobody.end());
   const Outcome o = run_schedlab({"run", "spawn", "--copies", "8", "--duration", "100ms"}, prefix);
