@@ -7,11 +7,14 @@
 #include <iostream>
 #include <map>
 
+#include "cli/path_options.h"
+#include "cli/command.h"
 #include "cli/commands.h"
+#include "compare/comparison.h"
 #include "core/error.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/wrap.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "stats/power.h"
 
 namespace schedlab {
@@ -36,23 +39,6 @@ std::vector<double> values(const ResultSet& set, const std::string& metric) {
   return xs;
 }
 
-// Relative SD of the paired differences of two interleaved sets, matched by
-// block; nullopt when they have no common blocks.
-std::optional<double> paired_cv(const ResultSet& a, const ResultSet& b, const std::string& metric) {
-  std::map<int, double> by_block;
-  for (const auto& run : a.runs)
-    if (auto v = run.values.get(metric); v && run.block > 0) by_block[run.block] = *v;
-  std::vector<double> d, base;
-  for (const auto& run : b.runs) {
-    auto v = run.values.get(metric);
-    auto it = by_block.find(run.block);
-    if (!v || it == by_block.end()) continue;
-    d.push_back(*v - it->second);
-    base.push_back(it->second);
-  }
-  if (d.size() < 3 || stats::mean(base) == 0) return std::nullopt;
-  return stats::sample_stddev(d) / std::fabs(stats::mean(base));
-}
 
 }  // namespace
 
@@ -92,6 +78,18 @@ int plan_command(const PlanOptions& o) {
   }
   say("a sequential check needs up to about 1.3x the independent runs (Pocock-type looks)", "  ");
   return 0;
+}
+
+Command add_plan(CLI::App& app, const CommandContext&) {
+  auto o = std::make_shared<PlanOptions>();
+  auto* plan = app.add_subcommand("plan", "how many runs are needed to detect a change on this machine, "
+                                          "from a result's spread");
+  plan->add_option("--detect", o->detect, "the change to detect, e.g. 2%")->required()->type_name("PCT");
+  add_input_path(*plan, "--from", o->from, "a result file measured on this machine")->required();
+  plan->add_option("--alpha", o->alpha, "significance level (default 0.05)")->type_name("A");
+  plan->add_option("--power", o->power, "power (default 0.8)")->type_name("P");
+  plan->add_option("--metric", o->metric, "metric (default: the primary metric)")->type_name("M");
+  return {plan, [o] { return plan_command(*o); }};
 }
 
 }  // namespace schedlab

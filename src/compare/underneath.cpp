@@ -8,7 +8,7 @@
 
 #include "compare/comparison.h"
 #include "probes/probe.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab {
 namespace {

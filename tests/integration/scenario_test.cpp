@@ -195,7 +195,8 @@ TEST_F(Scenario, NonRootRunsAndPrivilegedControlsFollowTheRule) {
                             SCHEDLAB_BIN + " 2>/dev/null";
   if (system(probe.c_str()) != 0)
     SCHEDLAB_SKIP(kNobody) << "the build tree is not readable by nobody";
-  const std::vector<std::string> nobody = {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
+  const TempDir runtime;
+  const std::vector<std::string> nobody = as_nobody(runtime);
   const Flip flip;
   EXPECT_EQ(run_schedlab({"run", "spawn", "--duration", "200ms", "--runs", "1", "--no-store"}, nobody).status, 0);
   const Outcome refused = run_schedlab(
@@ -219,7 +220,7 @@ TEST_F(Scenario, VaryRunsLabelledSetsInReproducibleRandomBlocks) {
   const Flip flip;
   auto run = [](const std::string& json) {
     return run_schedlab({"run", "spawn", "--copies", "auto", "--vary", "autogroup=off,on", "--runs",
-                         "4", "--duration", "150ms", "--seed", "12345", "--json", json});
+                         "4", "--duration", "150ms", "--seed", "12345", "--all", "--json", json});  // --all: a line per run
   };
   TempDir dir;
   const Outcome first = run(dir.file("a.json")), second = run(dir.file("b.json"));

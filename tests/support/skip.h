@@ -29,6 +29,7 @@ enum class SkipReason {
   kPostgres,   // no PostgreSQL server binaries, or the test's own server did not start
   kPsi,        // no cgroup v2 hierarchy with PSI files, or no cgroup.pressure
   kTracefs,    // the kernel has no tracefs
+  kUnmounted,  // a file system the test mounts itself is already mounted by the system
   kBrowser,    // no Chromium, or it cannot start here
   kGuest,      // no guest kernel, QEMU, virtiofsd or static busybox (schedlab kernels)
   kGuestFull,  // the long guest tests are opt-in: SCHEDLAB_GUEST_TESTS=full
@@ -44,6 +45,7 @@ inline constexpr SkipReasonName kSkipReasonNames[] = {
     {SkipReason::kAutogroup, "autogroup"}, {SkipReason::kCpus, "cpus"},
     {SkipReason::kTools, "tools"},       {SkipReason::kPostgres, "postgres"},
     {SkipReason::kPsi, "psi"},           {SkipReason::kTracefs, "tracefs"},
+    {SkipReason::kUnmounted, "unmounted"},
     {SkipReason::kBrowser, "browser"},   {SkipReason::kGuest, "guest"},
     {SkipReason::kGuestFull, "guest-full"},
 };
