@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "compare/comparison.h"
 #include "probes/probe.h"
 #include "core/descriptive.h"
 #include "stats/multiple_testing.h"
@@ -22,13 +23,6 @@ const std::set<std::string>& probe_metric_names() {
     return names;
   }();
   return kNames;
-}
-
-std::vector<double> values_of(const ResultSet& set, const std::string& metric) {
-  std::vector<double> xs;
-  for (const auto& run : set.runs)
-    if (auto v = run.values.get(metric)) xs.push_back(*v);
-  return xs;
 }
 
 // The metrics to look at: the per-loop form of a count when the set has it.

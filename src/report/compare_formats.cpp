@@ -52,7 +52,7 @@ std::string format_markdown(const Comparison& c) {
     out += "\n";
   }
   out += format_underneath_text(c);
-  out += "\n" + convention_text(c, Style::kMarkdown) + "\n";
+  out += '\n' + convention_text(c, Style::kMarkdown) + '\n';
   for (const auto& note : c.notes) out += "\n" + note.full + "\n";
   return out;
 }

@@ -1,5 +1,6 @@
 #include "cli/reference/reference_output.h"
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
 
