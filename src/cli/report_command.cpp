@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
 

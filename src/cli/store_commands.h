@@ -4,8 +4,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli_fwd.h"
 #include "cli/store_options.h"
 
 namespace schedlab {

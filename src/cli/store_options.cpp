@@ -1,5 +1,7 @@
 #include "cli/store_options.h"
 
+#include <CLI/CLI.hpp>
+
 namespace schedlab {
 
 void add_store_options(CLI::App& app, StoreOptionTexts& texts, bool recording) {

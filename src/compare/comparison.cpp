@@ -165,7 +165,8 @@ std::vector<ProfileComparison> where_the_time_went(const std::vector<ResultSet>&
   std::vector<ProfileComparison> out;
   if (std::none_of(sets.begin(), sets.end(), has_profile)) return out;
   for (size_t i = 1; i < sets.size(); ++i)
-    out.push_back(compare_profiles(sets.front(), sets[i], {o.alpha, o.profile_floor_pct, o.profile_rows, o.paired || !o.test_given}));
+    out.push_back(compare_profiles(sets.front(), sets[i],
+                                   {o.alpha, o.profile_floor_pct, o.profile_rows, o.paired || !o.test_given}));
   return out;
 }
 

@@ -76,7 +76,7 @@ struct Comparison {
   CompareOptions options;
   std::vector<Note> notes;  // most important first
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
-  std::vector<UnderneathChange> underneath;  // probe metrics that changed (compare/underneath.h)
+  Underneath underneath;  // probe metrics that changed, under FDR control (compare/underneath.h)
   // Per set after the first, the functions whose share of the profile
   // changed; empty when no set has a profile.
   std::vector<ProfileComparison> profiles;

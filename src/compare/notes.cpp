@@ -29,7 +29,7 @@ void add(Comparison& c, int rank, const std::string& brief, const std::string& f
   c.notes.push_back({rank, fit(brief), full});
 }
 
-std::vector<double> primary_values(const ResultSet& set) {
+std::vector<double> primary_values_of(const ResultSet& set) {
   std::vector<double> xs;
   for (const auto& run : set.runs)
     if (auto v = run.values.get(set.workload.primary_metric)) xs.push_back(*v);
@@ -107,12 +107,12 @@ void note_if_not_interleaved(Comparison& c) {
 void note_machine_speed(Comparison& c) {
   c.speed.assign(c.sets.size(), std::nullopt);
   const ResultSet& base = c.sets.front();
-  const auto base_v = primary_values(base);
+  const auto base_v = primary_values_of(base);
   for (size_t i = 1; i < c.sets.size(); ++i) {
     if (c.sets[i].status != Status::kPass || base.status != Status::kPass) continue;
     c.speed[i] = machine_speed_difference(base, c.sets[i], c.options.alpha);
     if (!c.speed[i] || !c.speed[i]->significant) continue;
-    const auto v = primary_values(c.sets[i]);
+    const auto v = primary_values_of(c.sets[i]);
     const double raw = base_v.empty() || v.empty() || stats::mean(base_v) == 0
                            ? 0
                            : (stats::mean(v) - stats::mean(base_v)) / stats::mean(base_v) * 100;

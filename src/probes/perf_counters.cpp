@@ -9,7 +9,7 @@
 namespace schedlab {
 namespace {
 
-constexpr std::size_t kSpareFds = 256;  // for everything else the run opens
+constexpr std::size_t kPerfSpareFds = 256;  // for everything else the run opens
 
 // Per event: the sum over every group of its count, and the enabled and
 // running times (they differ when a hardware PMU multiplexes).
@@ -36,10 +36,12 @@ class PerfCountersProbe final : public Probe {
 
   std::string attach(const ProbeContext& context) override {
     const auto& tids = context.tasks;
-    const std::size_t needed = tids.size() * events_.size() + kSpareFds;
+    const std::size_t needed = tids.size() * events_.size() + kPerfSpareFds;
     if (const auto limit = sys::ensure_fd_limit(needed); limit < needed)
-      return fmt::format("{} tasks need {} counter descriptors; RLIMIT_NOFILE allows {} (raise the "
-                         "hard limit: ulimit -Hn)", tids.size(), needed - kSpareFds, limit);
+      return fmt::format(
+          "{} tasks need {} counter descriptors; RLIMIT_NOFILE allows {} (raise the "
+          "hard limit: ulimit -Hn)",
+          tids.size(), needed - kPerfSpareFds, limit);
     for (pid_t tid : tids) {
       sys::PerfGroup group;
       const int err = group.open(tid, events_);

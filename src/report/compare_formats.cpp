@@ -54,7 +54,7 @@ std::string format_markdown(const Comparison& c) {
   }
   out += format_underneath_text(c);
   out += format_profile_markdown(c);
-  out += "\n" + convention_text(c, Style::kMarkdown) + "\n";
+  out += '\n' + convention_text(c, Style::kMarkdown) + '\n';
   for (const auto& note : c.notes) out += "\n" + note.full + "\n";
   return out;
 }
@@ -148,6 +148,10 @@ std::string format_compare_json(const Comparison& c) {
         {"primary_normalized_p_value", d.normalized_p ? ordered_json(*d.normalized_p) : ordered_json(nullptr)}};
   }
   j["underneath"] = underneath_json(c);
+  j["underneath_family"] = {{"test", stats::to_string(c.underneath.test)},
+                            {"tests", c.underneath.tests},
+                            {"correction", "benjamini-hochberg"},
+                            {"q", c.options.alpha}};
   j["profile"] = profile_json(c);
   j["notes"] = ordered_json::array();
   for (const auto& note : c.notes) j["notes"].push_back(note.full);

@@ -74,13 +74,17 @@ std::string format_history_json(const std::vector<store::SetRow>& rows) {
 std::string format_history_csv(const std::vector<store::SetRow>& rows) {
   std::string out;
   const auto header = fields(store::SetRow{});
-  for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + std::string(header[i].first);
+  for (size_t i = 0; i < header.size(); ++i) {
+    if (i) out += ',';
+    out += header[i].first;
+  }
   out += "\n";
   for (const auto& r : rows) {
     const auto row = fields(r);
     for (size_t i = 0; i < row.size(); ++i) {
       const auto& v = row[i].second;
-      out += (i ? "," : "") + csv_field(v.is_string() ? v.get<std::string>() : v.is_null() ? "" : v.dump());
+      if (i) out += ',';
+      out += csv_field(v.is_string() ? v.get<std::string>() : v.is_null() ? "" : v.dump());
     }
     out += "\n";
   }

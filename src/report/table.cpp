@@ -43,7 +43,7 @@ std::string format_note(const std::string& text, std::size_t width) {
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(pos, end - pos);
     if (column + 1 + word.size() > width && column > indent.size()) {
-      out += "\n" + indent.substr(0, indent.size() - 1);
+      out += '\n' + indent.substr(0, indent.size() - 1);
       column = indent.size() - 1;
     }
     out += " " + word;

@@ -10,12 +10,13 @@
 namespace schedlab::store {
 namespace {
 
-constexpr const char* kAllowed =
-    "@kernel=PATTERN, @label=PATTERN, @host=PATTERN, @id=N or a bare set id (see 'schedlab history')";
+constexpr const char* kSelectorForms =
+    "@kernel=PATTERN, @label=PATTERN, @host=PATTERN, @id=N or a bare set id (see 'schedlab "
+    "history')";
 
 std::int64_t parse_id(const std::string& arg, const std::string& text) {
   if (auto id = parse_whole_number<std::int64_t>(text, 1, INT64_MAX)) return *id;
-  throw UsageError("selector", arg, kAllowed);
+  throw UsageError("selector", arg, kSelectorForms);
 }
 
 }  // namespace
@@ -35,12 +36,13 @@ SetFilter parse_selector(const std::string& arg) {
   const size_t eq = arg.find('=');
   const std::string key = arg.substr(1, eq == std::string::npos ? std::string::npos : eq - 1);
   const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
-  if (value.empty()) throw UsageError("selector", arg, kAllowed);
+  if (value.empty()) throw UsageError("selector", arg, kSelectorForms);
   if (key == "kernel") f.kernel = value;
   else if (key == "label") f.label = value;
   else if (key == "host") f.host = value;
   else if (key == "id") f.id = parse_id(arg, value);
-  else throw UsageError("selector", arg, kAllowed);
+  else
+    throw UsageError("selector", arg, kSelectorForms);
   return f;
 }
 

@@ -88,7 +88,7 @@ class Exec final : public Workload {
                          const RunResources&) const override {
     if (params.flag("via-shell")) {
       std::string command;
-      for (const auto& word : program_argv(params)) command += " " + shell_quote(word);
+      for (const auto& word : program_argv(params)) command += ' ' + shell_quote(word);
       return {"exec-shell",
               {kBash, fmt::format("for ((i = 0; i < {}; i++)); do{}; done",
                                   params.integer("iterations"), command)}};

@@ -60,7 +60,10 @@ std::vector<int> cpus_of(const std::string& option, const std::string& text,
 
 std::string join(const std::vector<int>& cpus) {
   std::string out;
-  for (int c : cpus) out += (out.empty() ? "" : ",") + std::to_string(c);
+  for (int c : cpus) {
+    if (!out.empty()) out += ',';
+    out += std::to_string(c);
+  }
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -30,7 +31,7 @@ bool have(const char* program) {
 }  // namespace
 
 TEST(Check, GitBisectRunFindsTheSlowCommit) {
-  if (!have("git") || !have("cc")) GTEST_SKIP() << "needs git and cc";
+  if (!have("git") || !have("cc")) SCHEDLAB_SKIP(kTools) << "needs git and cc";
   TempDir repo;
   const std::string dir = repo.path();
   ASSERT_EQ(sh(dir, "git init -q && git config user.email t@example.invalid && git config user.name t"), 0);

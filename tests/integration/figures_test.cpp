@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 
 namespace schedlab::testing {
 namespace {
@@ -150,7 +151,7 @@ TEST(Figures, WakeupCopiesRecordTheirRequests) {
 
 // Native -M auto keeps the workers off the message CPUs; schbench does not.
 TEST(Figures, WakeupSaysWhenItsPlacementIsNotSchbenchs) {
-  if (last_cpu() == 0) GTEST_SKIP() << "needs two CPUs for -M auto";
+  if (last_cpu() == 0) SCHEDLAB_SKIP(kCpus) << "needs two CPUs for -M auto";
   TempDir dir;
   const auto o = run_schedlab({"run", "wakeup", "-m", "1", "-M", "auto", "-t", "1", "-n", "0",
                                "--duration", "500ms", "--runs", "1", "--json", dir.file("r.json")});

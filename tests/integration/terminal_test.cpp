@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 
 namespace schedlab::testing {
 namespace {
@@ -20,7 +21,7 @@ std::vector<std::string> with(std::vector<std::string> args, const std::vector<s
   return args;
 }
 
-std::string slurp(const std::string& path) {
+std::string file_text(const std::string& path) {
   std::ifstream in(path);
   std::stringstream s;
   s << in.rdbuf();
@@ -42,17 +43,17 @@ TEST(ResultFile, AnExistingFileIsNeverOverwrittenByAccident) {
   TempDir dir;
   const std::string json = dir.file("baseline.json");
   ASSERT_EQ(run_schedlab(with(kShortSpawn, {"--json", json})).status, 0);
-  const std::string before = slurp(json);
+  const std::string before = file_text(json);
   const Outcome refused = run_schedlab(with(kShortSpawn, {"--json", json}));
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.err.find("--json '" + json + "': expected a new file (this one exists: --force replaces it"),
             std::string::npos)
       << refused.err;
   EXPECT_EQ(refused.out, "") << "refused before anything was measured";
-  EXPECT_EQ(slurp(json), before);
+  EXPECT_EQ(file_text(json), before);
   ASSERT_EQ(run_schedlab(with(kShortSpawn, {"--json", json, "--force"})).status, 0);
   EXPECT_EQ(read_json(json)["sets"].size(), 1u);
-  EXPECT_NE(slurp(json), before);
+  EXPECT_NE(file_text(json), before);
 }
 
 TEST(ResultFile, AppendAddsSetsOfTheSameSpecOnly) {
@@ -74,7 +75,8 @@ TEST(ResultFile, AppendAddsSetsOfTheSameSpecOnly) {
 }
 
 TEST(Terminal, ProgressLineWithAnEtaOnATerminalOnly) {
-  if (access("/usr/bin/script", X_OK) != 0) GTEST_SKIP() << "needs script(1) from util-linux for a terminal";
+  if (access("/usr/bin/script", X_OK) != 0)
+    SCHEDLAB_SKIP(kTools) << "needs script(1) from util-linux for a terminal";
   // A two-second window: the line is refreshed at least once a second.
   // sh -c '...' SCHEDLAB_BIN: the binary arrives as $0.
   const Outcome tty = run_schedlab(

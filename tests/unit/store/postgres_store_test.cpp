@@ -12,6 +12,7 @@
 #include "store/record.h"
 #include "store/schema.h"
 #include "support/postgres_server.h"
+#include "support/skip.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::store {
@@ -32,7 +33,7 @@ SetDocument writer_set(int writer, int i) {
 // stored once.
 TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
   PostgresServer server;
-  if (!server.available()) GTEST_SKIP() << server.why_not();
+  if (!server.available()) SCHEDLAB_SKIP(kPostgres) << server.why_not();
   constexpr int kWriters = 8, kSets = 50;
   std::atomic<int> failures{0};
   std::vector<std::thread> writers;
@@ -64,7 +65,7 @@ TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
 // spool once the server is back stores them all, none twice.
 TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
   PostgresServer server;
-  if (!server.available()) GTEST_SKIP() << server.why_not();
+  if (!server.available()) SCHEDLAB_SKIP(kPostgres) << server.why_not();
   testing::TempDir data;
   setenv("XDG_DATA_HOME", data.path().c_str(), 1);
   ResultFile file{"2026-11-01T00:00:00Z", {}};
