@@ -24,13 +24,19 @@ using namespace std::chrono_literals;
 constexpr auto kReadyTimeout = 60s;      // a copy that never reaches the barrier is stuck
 constexpr auto kStopGrace = 10s;         // for the loop in flight when the window closes
 constexpr auto kPollInterval = 200ms;    // safety net in case a SIGCHLD is coalesced
+// An iteration-bound copy whose loops are done may still clean up: the
+// command's orphans get their grace (SL_LEFTOVER_GRACE_S), then are killed.
+constexpr auto kCleanupLimit = std::chrono::seconds(SL_LEFTOVER_GRACE_S) + kStopGrace;
 
 std::uint64_t ns(std::chrono::nanoseconds d) { return static_cast<std::uint64_t>(d.count()); }
 
+// The one mode every copy runs.
 sl_mode mode_of(const CopyGroupSpec& spec) {
-  const auto mode = channel::find_mode(spec.args.empty() ? "" : spec.args.front().mode);
-  if (!mode) throw std::logic_error("copy group: unknown worker mode");
-  return *mode;
+  if (spec.args.empty() || spec.args.front().mode >= SL_MODE_COUNT)
+    throw std::logic_error("copy group: no worker mode");
+  for (const auto& a : spec.args)
+    if (a.mode != spec.args.front().mode) throw std::logic_error("copy group: copies of different modes");
+  return spec.args.front().mode;
 }
 
 }  // namespace
@@ -44,7 +50,9 @@ std::uint64_t monotonic_ns() {
 CopyGroup::CopyGroup(const CopyGroupSpec& spec, sys::SignalGate& gate)
     : spec_(spec),
       gate_(gate),
-      channel_(mode_of(spec), static_cast<int>(spec.args.size()), spec.stop, spec.counters) {}
+      channel_(mode_of(spec), static_cast<int>(spec.args.size()), spec.stop, spec.counters) {
+  for (size_t i = 0; i < spec.args.size(); ++i) channel_.set_config(static_cast<int>(i), spec.args[i].config);
+}
 
 size_t CopyGroup::still_running() const {
   return static_cast<size_t>(std::count(exit_status_.begin(), exit_status_.end(), -1));
@@ -91,7 +99,7 @@ void CopyGroup::launch_all() {
     for (const auto& p : spec_.placements) masks_.emplace_back(p.cpus);
   for (size_t i = 0; i < spec_.args.size(); ++i) {
     sys::WorkerLaunch launch;
-    launch.argv = {spec_.worker_path, spec_.args[i].mode, std::to_string(i)};
+    launch.argv = {spec_.worker_path, sl_mode_table[spec_.args[i].mode].name, std::to_string(i)};
     launch.argv.insert(launch.argv.end(), spec_.args[i].args.begin(), spec_.args[i].args.end());
     launch.shared_fd = channel_.fd();
     launch.stdout_path = spec_.args[i].stdout_path;
@@ -167,8 +175,27 @@ bool CopyGroup::wait_all_finished(std::chrono::nanoseconds limit) {
     gate_.wait(std::min<std::chrono::nanoseconds>(kPollInterval, limit));
     gate_.throw_if_interrupted();
     reap_exited(true);
+    kill_stuck_after_loops();
   }
   return still_running() == 0;
+}
+
+// The deadline of an iteration-bound run: none while a copy loops (a
+// command may take hours), kCleanupLimit once its loops are done.
+void CopyGroup::kill_stuck_after_loops() {
+  const std::uint64_t now = monotonic_ns();
+  for (size_t i = 0; i < pids_.size(); ++i) {
+    const std::uint64_t done = __atomic_load_n(&slot(static_cast<int>(i)).loops_done_ns, __ATOMIC_ACQUIRE);
+    if (!running(i) || done == 0 || now < done + ns(kCleanupLimit)) continue;
+    kill(pids_[i], SIGKILL);  // what it leaves comes back to us: the destructor kills it
+    int status = 0;
+    waitpid(pids_[i], &status, 0);
+    exit_status_[i] = status;
+    throw Error(ExitStatus::kWorkloadFailed,
+                fmt::format("copy {}: still running {}s after its loops were done; killed with SIGKILL "
+                            "(its results are lost)",
+                            i, std::chrono::seconds(kCleanupLimit).count()));
+  }
 }
 
 void CopyGroup::stop() {

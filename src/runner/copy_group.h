@@ -65,7 +65,8 @@ class CopyGroup {
   // a copy exits early.
   void wait_until(std::uint64_t deadline_ns);
   // Waits until every copy has finished its iterations, at most `limit`;
-  // true when they have.
+  // true when they have.  A copy still running long after its loops were
+  // done (slot.loops_done_ns) is killed and the run fails saying so.
   bool wait_all_finished(std::chrono::nanoseconds limit);
   // Asks the copies to stop and waits for them; throws if a copy failed or
   // had to be killed because it did not stop within a grace period.
@@ -87,6 +88,7 @@ class CopyGroup {
   void reap_exited(bool finishing);
   [[noreturn]] void fail_copy(int index, int wait_status) const;
   void kill_overdue();
+  void kill_stuck_after_loops();
   bool running(size_t i) const { return exit_status_[i] == -1; }
   size_t still_running() const;
 

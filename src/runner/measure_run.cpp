@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <optional>
 
@@ -213,6 +214,27 @@ void record_sentinel(double before, double after, RunRecord& run) {
   run.details["sentinel"] = {{"before", before}, {"after", after}};
 }
 
+// Processes a copy killed because they outlived what started them (the
+// command's daemons after its grace, a script's at the stop): the figures
+// still stand, but the reader must know the command did not end by itself.
+void warn_of_leftovers(const CopyGroup& group, MeasuredRun& m) {
+  for (int i = 0; i < group.size(); ++i) {
+    const sl_copy_slot& slot = group.slot(i);
+    if (slot.leftovers_killed == 0) continue;
+    std::string names;
+    for (std::uint64_t k = 0; k < std::min<std::uint64_t>(slot.leftovers_killed, SL_LEFTOVER_NAMES); ++k)
+      names += (k ? ", " : "") + std::string(slot.leftover_names[k], strnlen(slot.leftover_names[k], 16));
+    if (slot.leftovers_killed > SL_LEFTOVER_NAMES) names += ", ...";
+    m.run.copies[static_cast<size_t>(i)]["leftovers_killed"] = slot.leftovers_killed;
+    m.warnings.push_back(
+        {"leftovers", m.run.index,
+         fmt::format("copy {}: killed {} process{} still running after what started {} had ended (a "
+                     "command's get {} s after it exits): {}",
+                     i, slot.leftovers_killed, slot.leftovers_killed == 1 ? "" : "es",
+                     slot.leftovers_killed == 1 ? "it" : "them", SL_LEFTOVER_GRACE_S, names)});
+  }
+}
+
 void record_copy_spans(const CopyGroup& group, RunRecord& run) {
   for (int i = 0; i < group.size(); ++i)
     run.copies[static_cast<size_t>(i)]["usage_span_s"] =
@@ -258,6 +280,7 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   require_loops(s, outcome);
   for (size_t i = 0; i < outcome.loops.size(); ++i) run.copies[i]["loops"] = outcome.loops[i];
   record_copy_spans(group, run);
+  warn_of_leftovers(group, measured);
   run.window_s = outcome.window_s;
   if (!outcome.per_second.empty()) run.details["loops_per_second"] = outcome.per_second;
   s.workload().derive(s.spec.params, outcome, resources, run);

@@ -89,11 +89,11 @@ class Exec final : public Workload {
     if (params.flag("via-shell")) {
       std::string command;
       for (const auto& word : program_argv(params)) command += " " + shell_quote(word);
-      return {"exec-shell",
+      return {SL_MODE_EXEC_SHELL,
               {kBash, fmt::format("for ((i = 0; i < {}; i++)); do{}; done",
                                   params.integer("iterations"), command)}};
     }
-    WorkerArgs w{"exec", {params.text("method")}};
+    WorkerArgs w{SL_MODE_EXEC, {params.text("method")}};
     for (auto& a : program_argv(params)) w.args.push_back(a);
     return w;
   }

@@ -24,7 +24,7 @@ class FakeCopies {
     return sl_slot_at(base_, static_cast<sl_shared_header*>(base_), static_cast<std::uint32_t>(i));
   }
   void hist(int i, std::uint32_t k, std::initializer_list<std::uint64_t> values) {
-    sl_hist* h = sl_slot_hist(slot(i), k);
+    sl_hist* h = sl_slot_hist(slot(i), &sl_mode_table[SL_MODE_WAKEUP], k);
     sl_hist_init_zeroed(h);
     for (auto v : values) sl_hist_add(h, v);
   }
@@ -189,12 +189,17 @@ TEST(WakeupOptions, AutoPinningNeedsCpusForTheWorkers) {
   p.set("message-threads", std::int64_t{1});
   EXPECT_NO_THROW(w.validate(p, RunOptions{}, plan));
   p.set("workers", std::string("2"));
-  const auto args = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""}).args;
-  EXPECT_NE(std::find(args.begin(), args.end(), "M=0"), args.end());
-  EXPECT_NE(std::find(args.begin(), args.end(), "W=1"), args.end()) << "workers on the remaining CPUs";
+  const auto pinned = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""});
+  EXPECT_TRUE(pinned.args.empty()) << "the configuration is typed, in the channel";
+  const auto& c = std::get<sl_wakeup_config>(pinned.config);
+  EXPECT_EQ(c.size, sizeof c);
+  EXPECT_EQ(c.message_threads, 1u);
+  EXPECT_EQ(c.workers, 2u);
+  EXPECT_EQ(c.message_cpus[0], 0b01u);
+  EXPECT_EQ(c.worker_cpus[0], 0b10u) << "workers on the remaining CPUs";
   p.set("schbench-compat", true);
-  const auto compat = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""}).args;
-  EXPECT_NE(std::find(compat.begin(), compat.end(), "W=0,1"), compat.end()) << "schbench's bug: all CPUs";
+  const auto compat = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""});
+  EXPECT_EQ(std::get<sl_wakeup_config>(compat.config).worker_cpus[0], 0b11u) << "schbench's bug: all CPUs";
   p.set("rps", std::int64_t{1});
   p.set("message-threads", std::int64_t{2});
   p.set("message-cpus", std::string(""));
