@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "runner/copy_metrics.h"
 #include "runner/machine_load.h"
+#include "runner/rate_sampler.h"
 #include "runner/sentinel.h"
 #include "scenario/applied_scenario.h"
 #include "sys/realtime_timing.h"
@@ -63,21 +64,20 @@ std::uint64_t sum(const std::vector<std::uint64_t>& xs) {
   return std::accumulate(xs.begin(), xs.end(), std::uint64_t{0});
 }
 
-// Waits for the window's end, sampling every copy's counters each second
-// (the per-second rate schbench reports, here for every workload).
+// Waits for the window's end, sampling every copy's counters about each
+// second (the per-second rate schbench reports, here for every workload).
 void sample_window(const RunContext& c, CopyGroup& group, const WindowEdge& start, std::uint64_t end_ns,
                    std::vector<double>& per_second) {
-  std::uint64_t last_t = start.t, last = sum(start.loops);
+  RateSampler sampler(start.t, sum(start.loops));
   const double warmup_s = to_seconds(c.setup.options().warmup);
-  for (std::uint64_t next = start.t + kSecondNs; next <= end_ns; next += kSecondNs) {
-    group.wait_until(next);
-    const std::uint64_t now = monotonic_ns(), loops = sum(group.snapshot());
-    per_second.push_back(static_cast<double>(loops - last) * 1e9 / static_cast<double>(now - last_t));
-    last_t = now;
-    last = loops;
+  while (sampler.next_due() <= end_ns) {
+    group.wait_until(sampler.next_due());
+    const std::uint64_t now = monotonic_ns();
+    sampler.add(now, sum(group.snapshot()));
     c.tick(warmup_s + span_s(start.t, now), timed_length_s(c.setup));
   }
   group.wait_until(end_ns);
+  per_second = sampler.rates();
 }
 
 // Waits until `deadline_ns`, ticking each second (progress on a terminal).
