@@ -88,6 +88,9 @@ std::string format_trend_text(const store::Trend& t) {
                                 t.query.workload, t.metric.name, t.metric.unit, to_string(t.metric.better),
                                 to_string(t.query.by), t.query.host.empty() ? "every host" : "host " + t.query.host,
                                 t.points.size(), sets);
+  if (t.sets_without_value > 0)
+    out += fmt::format("({} more set{} of {} measured no {}: not in the trend)\n", t.sets_without_value,
+                       t.sets_without_value == 1 ? "" : "s", t.query.workload, t.metric.name);
   out += sparkline(means) + "\n";
   if (t.points.size() <= 100) out += markers(t) + "\n";
   out += t.points.size() <= kMostPointsListed
@@ -118,7 +121,7 @@ std::string format_trend_json(const store::Trend& t) {
       {"method", {{"name", "e-divisive means"}, {"reference", "Matteson & James (2014), JASA 109:334-345"},
                   {"alpha", o.alpha}, {"permutations", o.permutations}, {"min_size", o.min_size},
                   {"seed", o.seed}}},
-      {"points", points}, {"change_points", changes}};
+      {"points", points}, {"change_points", changes}, {"sets_without_value", t.sets_without_value}};
   return j.dump(2) + "\n";
 }
 

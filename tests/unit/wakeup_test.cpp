@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "workloads/builtin.h"
+#include "workloads/schbench_json.h"
 #include "workloads/wakeup_report.h"
 
 namespace schedlab {
@@ -105,6 +106,23 @@ TEST(WakeupReport, CompatUsesSchbenchsAverage) {
   add_wakeup_metrics(d, true, 2.0, v);
   EXPECT_DOUBLE_EQ(*v.get("rps"), 550.0) << "all requests / nominal runtime";
   EXPECT_FALSE(v.get("request_p50_us").has_value()) << "no request samples, no request metrics";
+}
+
+// A window under a second has no per-second sample: rps_p* used to be
+// recorded as 0 and compared as measured zeros.
+TEST(WakeupReport, NoPerSecondSampleMeansNoRpsPercentiles) {
+  FakeCopies f(1);
+  f.hist(0, SL_WK_HIST_WAKEUP, {1000, 2000});
+  const WakeupData d = merged(f, 0.5, 400, {});
+  MetricValues v;
+  add_wakeup_metrics(d, false, 0.5, v);
+  EXPECT_DOUBLE_EQ(*v.get("rps"), 800.0);
+  for (const char* name : {"rps_p20", "rps_p50", "rps_p90"}) EXPECT_FALSE(v.get(name).has_value()) << name;
+  const std::string text = format_schbench_blocks(d, v, false);
+  EXPECT_NE(text.find("(0 total samples)\n\t  (none: the window was shorter than a second)"), std::string::npos)
+      << text;
+  const ordered_json j = schbench_json(d, v, "", false, 0.5);
+  EXPECT_TRUE(j["int"]["rps_pct50.0"].is_null()) << j.dump();
 }
 
 TEST(WakeupReport, MergeAddsCopies) {
