@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include "core/error.h"
 #include "runner/copy_failure.h"
 #include "runner/copy_readback.h"
+#include "sys/process_cpu.h"
 #include "sys/reaper.h"
 #include "sys/task_memory.h"
 #include "sys/worker_process.h"
@@ -29,6 +31,8 @@ constexpr auto kPollInterval = 200ms;    // safety net in case a SIGCHLD is coal
 constexpr auto kCleanupLimit = std::chrono::seconds(SL_LEFTOVER_GRACE_S) + kStopGrace;
 
 std::uint64_t ns(std::chrono::nanoseconds d) { return static_cast<std::uint64_t>(d.count()); }
+
+double seconds(timeval tv) { return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6; }
 
 // The one mode every copy runs.
 sl_mode mode_of(const CopyGroupSpec& spec) {
@@ -119,6 +123,7 @@ void CopyGroup::launch_all() {
                               e.err() == EAGAIN ? "; " + describe_fork_limits() : ""));
     }
     exit_status_.push_back(-1);
+    exit_cpu_s_.push_back(0);
     if (pgid_ == 0) pgid_ = pids_.front();
   }
 }
@@ -153,6 +158,16 @@ Footprint CopyGroup::footprint() const {
     f.vmas = std::max(f.vmas, sys::task_vma_count(pid).value_or(0));
   }
   return f;
+}
+
+double CopyGroup::cpu_seconds() const {
+  std::vector<pid_t> alive;
+  double reaped = 0;
+  for (size_t i = 0; i < pids_.size(); ++i) {
+    if (running(i)) alive.push_back(pids_[i]);
+    else reaped += exit_cpu_s_[i];
+  }
+  return reaped + sys::tree_cpu_seconds(alive);
 }
 
 std::vector<std::uint64_t> CopyGroup::snapshot() const {
@@ -240,8 +255,10 @@ void CopyGroup::reap_exited(bool finishing) {
   for (size_t i = 0; i < pids_.size(); ++i) {
     if (!running(i)) continue;
     int status = 0;
-    if (waitpid(pids_[i], &status, WNOHANG) != pids_[i]) continue;
+    rusage usage{};
+    if (wait4(pids_[i], &status, WNOHANG, &usage) != pids_[i]) continue;
     exit_status_[i] = status;
+    exit_cpu_s_[i] = seconds(usage.ru_utime) + seconds(usage.ru_stime);
     if (!finishing || channel_.state(static_cast<int>(i)) != SL_COPY_DONE)
       fail_copy(static_cast<int>(i), status);
   }

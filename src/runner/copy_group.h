@@ -61,6 +61,11 @@ class CopyGroup {
   void set_phase(sl_phase phase) { channel_.set_phase(phase); }
   // Loop counters of every copy now.
   std::vector<std::uint64_t> snapshot() const;
+  // CPU seconds the copies' process trees have spent so far (each copy, its
+  // threads, its children alive or reaped): read from /proc while a copy
+  // runs, from its rusage at exit once reaped.  The difference of two calls
+  // is the copies' CPU between them, whatever their own loops were doing.
+  double cpu_seconds() const;
   // Sleeps until CLOCK_MONOTONIC `deadline_ns`; throws on interrupt or when
   // a copy exits early.
   void wait_until(std::uint64_t deadline_ns);
@@ -98,6 +103,7 @@ class CopyGroup {
   std::vector<sys::CpuMask> masks_;
   std::vector<pid_t> pids_;
   std::vector<int> exit_status_;  // -1 while running
+  std::vector<double> exit_cpu_s_;  // CPU seconds of each reaped copy and its reaped descendants
   pid_t pgid_ = 0;
 };
 

@@ -54,7 +54,12 @@ CopyGroupSpec group_spec(const RunContext& c, const CopySettings& settings,
 struct WindowEdge {
   std::uint64_t t = 0;
   std::vector<std::uint64_t> loops;  // every copy's counter
-  sys::ProcStat stat;                // for the machine-load check
+  // For the machine-load check, read together at this edge (at `load_t`,
+  // next to `t`): the CPU set's ticks and the CPU the copies' process trees
+  // have used so far.
+  std::uint64_t load_t = 0;
+  double copies_cpu_s = 0;
+  sys::ProcStat stat;
   std::vector<double> per_second;    // (the end) loops per second of all copies
   double stopped_s = 0;              // (the end) from the close until every copy was gone
 };
@@ -80,6 +85,12 @@ void sample_window(const RunContext& c, CopyGroup& group, const WindowEdge& star
   per_second = sampler.rates();
 }
 
+void read_machine_load(const CopyGroup& group, WindowEdge& edge) {
+  edge.load_t = monotonic_ns();
+  edge.copies_cpu_s = group.cpu_seconds();
+  edge.stat = sys::read_proc_stat();
+}
+
 // Waits until `deadline_ns`, ticking each second (progress on a terminal).
 void wait_ticking(const RunContext& c, CopyGroup& group, std::uint64_t since_ns, std::uint64_t deadline_ns) {
   for (std::uint64_t next = monotonic_ns() + kSecondNs; next < deadline_ns; next += kSecondNs) {
@@ -97,7 +108,9 @@ WindowEdge open_window(const RunContext& c, CopyGroup& group, std::uint64_t rele
     wait_ticking(c, group, released_ns, released_ns + static_cast<std::uint64_t>(s.options().warmup.count()));
   }
   probes.begin();
-  WindowEdge start{0, group.snapshot(), sys::read_proc_stat()};
+  WindowEdge start;
+  read_machine_load(group, start);
+  start.loops = group.snapshot();
   start.t = monotonic_ns();
   group.set_phase(SL_PHASE_MEASURE);
   return start;
@@ -115,7 +128,7 @@ WindowEdge close_window(const RunContext& c, CopyGroup& group, const WindowEdge&
     while (!group.wait_all_finished(std::chrono::seconds(1))) c.tick(span_s(start.t, monotonic_ns()), 0);
   }
   end.t = monotonic_ns();
-  end.stat = sys::read_proc_stat();
+  read_machine_load(group, end);
   probes.end();
   if (c.setup.stop.window) group.stop();
   end.stopped_s = span_s(end.t, monotonic_ns());
@@ -178,13 +191,16 @@ void wait_idle_if_asked(const RunContext& c, MeasuredRun& m) {
                                       format_cpu_list(c.setup.plan.cpu_set), w.busy_pct, w.waited_s)});
 }
 
-// foreign_cpu_pct: the CPU set's use by anything but the copies.
+// foreign_cpu_pct: the CPU set's use by anything but the copies, over the
+// window as the harness read its edges: /proc/stat and the copies' trees,
+// together, at the open and at the close.  (The copies' rusage spans their own loop
+// boundaries instead, past the close by the loop in flight.)
 void check_machine_load(const RunContext& c, const WindowEdge& start, const WindowEdge& end,
-                        const WindowOutcome& o, MeasuredRun& m) {
-  if (!o.cpu_s) return;
+                        MeasuredRun& m) {
   const auto& cpus = c.setup.plan.cpu_set;
-  const double foreign = foreign_cpu_pct(busy_pct(start.stat, end.stat, cpus), *o.cpu_s,
-                                         span_s(start.t, end.t), cpus.size());
+  const double foreign = foreign_cpu_pct(busy_pct(start.stat, end.stat, cpus),
+                                         end.copies_cpu_s - start.copies_cpu_s, span_s(start.load_t, end.load_t),
+                                         cpus.size());
   m.run.values.set("foreign_cpu_pct", foreign);
   const double threshold = c.setup.options().busy_threshold_pct;
   if (foreign <= threshold) return;
@@ -286,7 +302,7 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   s.workload().derive(s.spec.params, outcome, resources, run);
   add_copy_metrics(group, footprint, run.values);
   probes.finish({static_cast<double>(total_loops(outcome)), outcome.window_s}, run.values, run.details);
-  check_machine_load(c, start, end, outcome, measured);
+  check_machine_load(c, start, end, measured);
   return measured;
 }
 
