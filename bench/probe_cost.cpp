@@ -30,7 +30,7 @@
 #include "bench/bench_support.h"
 #include "probes/measured_cost.h"
 #include "probes/probe.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "scenario/journal.h"
 #include "sys/proc_files.h"
 #include "sys/task_tree.h"

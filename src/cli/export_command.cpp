@@ -6,7 +6,7 @@
 #include "cli/command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/selector.h"
 #include "sys/safe_files.h"
 

@@ -11,10 +11,16 @@
 namespace schedlab {
 
 struct CompareOptions {
+  // The test as asked (--test, --paired); without one, the design decides
+  // (decide_test): paired by block when every set's runs were interleaved in
+  // blocks (--vary, kernels' boots), else Welch's.  build_comparison fills
+  // `test` and `paired` with what it used and `design` with why.
+  bool test_given = false;
   stats::TestKind test = stats::TestKind::kWelch;
   double alpha = 0.05;
   double power = 0.8;                 // for the minimum detectable effect
-  bool paired = false;                // pair runs by --vary block
+  bool paired = false;                // pair runs by block
+  std::string design;                 // "the runs were interleaved in blocks", "as asked (--test mwu)"
   std::vector<std::string> metrics;   // empty: the primary and the workload's key metrics
   bool force = false;                 // compare sets whose workload specs differ
   bool all_notes = false;             // the terminal styles print every note in full
@@ -68,6 +74,10 @@ struct Comparison {
   std::vector<UnderneathChange> underneath;  // probe metrics that changed (compare/underneath.h)
 };
 
+// The test the sets' design calls for, unless one was asked: sets whose
+// every run has a block, and whose blocks the baseline shares, are paired.
+void decide_test(const std::vector<ResultSet>& sets, CompareOptions& options);
+
 // Builds the comparison.  Throws UsageError when the workload specs differ
 // (naming the difference) without `force`, when a requested metric is
 // unknown, or when --paired sets have no block indices.
@@ -76,6 +86,11 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
 // The metrics compared by default for a set: its primary metric and its
 // workload's key metrics.
 std::vector<std::string> default_metrics(const ResultSet& set);
+// Relative SD of the paired differences of two interleaved sets, matched by
+// block (what `plan` and a claim's runs-needed use); nullopt when they share
+// fewer than three blocks.
+std::optional<double> paired_cv(const ResultSet& a, const ResultSet& b, const std::string& metric);
+
 // The runs' values of `metric` in run order (runs without it skipped).
 std::vector<double> values_of(const ResultSet& set, const std::string& metric);
 // Every metric with values in the set (compare --all).

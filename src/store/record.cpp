@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "report/result_file.h"
+#include "store/result_file.h"
 
 namespace schedlab::store {
 namespace {
