@@ -71,7 +71,9 @@ TEST(MeasuredCost, EveryMeasuredProbeSaysWhereItsFigureCameFrom) {
         << name;
     const std::string how = m->how;
     EXPECT_TRUE(how == "edges" || how == "A/B") << name;
-    if (how == "A/B") EXPECT_GE(m->pairs, 10) << name << ": an A/B figure rests on >= 10 interleaved pairs";
+    if (how == "A/B") {
+      EXPECT_GE(m->pairs, 10) << name << ": an A/B figure rests on >= 10 interleaved pairs";
+    }
     const std::string source = describe_cost_source(name);
     EXPECT_NE(source.find(m->date), std::string::npos) << source;
     EXPECT_NE(source.find(m->spread), std::string::npos) << source;
