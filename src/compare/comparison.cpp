@@ -221,6 +221,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& a
       if (m.cells[i] && m.cells[0]) compare_with_base(*m.cells[i], *m.cells[0], base, c.sets[i], spec, o);
     note_no_test(c, m);
     note_outliers(c, m);
+    note_partial(c, m);
     if (c.metrics.empty()) note_unreachable(c, m);
     c.metrics.push_back(std::move(m));
   }

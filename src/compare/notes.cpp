@@ -70,6 +70,21 @@ void note_outliers(Comparison& c, const ComparedMetric& m) {
   }
 }
 
+// A metric some runs have no value of (wakeup's rps_p* in a window under
+// a second) is summarized over the others: said, with how many, since a
+// figure over fewer runs than the set holds is not what its n suggests.
+void note_partial(Comparison& c, const ComparedMetric& m) {
+  for (size_t i = 0; i < m.cells.size(); ++i) {
+    if (!m.cells[i]) continue;
+    const size_t n = m.cells[i]->values.size(), runs = c.sets[i].runs.size();
+    if (n >= runs) continue;
+    add(c, note_rank::kNoTest, fmt::format("{}: {} in {} of {} runs only", c.sets[i].label, m.spec.name, n, runs),
+        fmt::format("{}: {} has a value in {} of its {} runs (the others measured none); its figures are "
+                    "over those {}",
+                    c.sets[i].label, m.spec.name, n, runs, n));
+  }
+}
+
 // A rank test that cannot reach alpha with these sample sizes says so:
 // its "not significant" is no evidence of no change.
 void note_unreachable(Comparison& c, const ComparedMetric& m) {

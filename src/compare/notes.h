@@ -28,6 +28,7 @@ inline constexpr int kEmulated = 0;
 void note_not_compared(Comparison& c);
 void note_no_test(Comparison& c, const ComparedMetric& m);
 void note_outliers(Comparison& c, const ComparedMetric& m);
+void note_partial(Comparison& c, const ComparedMetric& m);
 void note_unreachable(Comparison& c, const ComparedMetric& m);
 void note_if_not_interleaved(Comparison& c);
 void note_machine_speed(Comparison& c);

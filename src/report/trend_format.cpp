@@ -92,6 +92,11 @@ std::string format_trend_text(const store::Trend& t) {
                                      sets),
                          kTextWidth, "", "  ") +
                     "\n";
+  if (t.sets_without_value > 0)
+    out += wrap(fmt::format("({} more set{} of {} measured no {}: not in the trend)", t.sets_without_value,
+                            t.sets_without_value == 1 ? "" : "s", t.query.workload, t.metric.name),
+                kTextWidth, "", "  ") +
+           "\n";
   out += sparkline(means, kTextWidth) + "\n";
   if (t.points.size() <= kTextWidth) out += markers(t) + "\n";
   out += t.points.size() <= kMostPointsListed
@@ -122,7 +127,7 @@ std::string format_trend_json(const store::Trend& t) {
       {"method", {{"name", "e-divisive means"}, {"reference", "Matteson & James (2014), JASA 109:334-345"},
                   {"alpha", o.alpha}, {"permutations", o.permutations}, {"min_size", o.min_size},
                   {"seed", o.seed}}},
-      {"points", points}, {"change_points", changes}};
+      {"points", points}, {"change_points", changes}, {"sets_without_value", t.sets_without_value}};
   return j.dump(2) + "\n";
 }
 

@@ -10,7 +10,8 @@ namespace schedlab {
 const std::vector<MetricSpec>& machine_load_metrics() {
   static const std::vector<MetricSpec> kMetrics = {
       {"foreign_cpu_pct", "%", Better::kLower,
-       "share of the CPU set's capacity in the window used by anything but the copies"},
+       "share of the CPU set's capacity in the window used by anything but the copies: /proc/stat's "
+       "busy share minus the copies' process trees' CPU, both read at the window's open and close"},
       {"loadavg_1m", "load", Better::kLower, "1-minute load average when the run started"},
       {"sentinel_rate", "loops/s", Better::kHigher,
        "machine speed: a fixed user-space loop's rate on the run's CPUs just before and after the "

@@ -36,6 +36,9 @@ struct Trend {
   MetricSpec metric;
   std::vector<TrendPoint> points;
   std::vector<stats::ChangePoint> change_points;  // indices into points
+  // PASS sets of the workload with no value of the metric in any run (a
+  // metric with no data is absent, not 0): left out of the points, said.
+  std::size_t sets_without_value = 0;
 };
 
 // Reads the PASS sets of the workload (and host) and finds the change

@@ -9,6 +9,7 @@
 #include "store/sqlite_connection.h"
 #include "store/store_choice.h"
 #include "store/trend.h"
+#include "report/trend_format.h"
 #include "support/synthetic_sets.h"
 #include "support/temp_dir.h"
 
@@ -188,6 +189,23 @@ TEST(SqliteStore, TrendFindsAPlantedRegressionBetweenKernels) {
   ASSERT_EQ(t.change_points.size(), 1u);
   EXPECT_EQ(t.points[t.change_points[0].index].key, "6.9.0");
   EXPECT_NEAR(t.change_points[0].change_pct, -10, 1.5);
+}
+
+// A set whose runs have no value of the metric (a metric with no data is
+// absent, not 0) is left out of the trend, and the trend says so.
+TEST(SqliteStore, TrendSaysWhichSetsMeasuredNoValue) {
+  testing::TempDir dir;
+  auto s = open_at(dir.file("r.db"));
+  s->record(synthetic_document({.kernel = "6.1.0", .seed = 1}));
+  SetDocument without = synthetic_document({.kernel = "6.2.0", .day = 2, .seed = 2});
+  for (auto& run : without.set["runs"]) run["values"].erase("sys_s");
+  s->record(without);
+  const Trend t = build_trend(*s, {.workload = "spawn", .metric = "sys_s"});
+  EXPECT_EQ(t.points.size(), 1u);
+  EXPECT_EQ(t.sets_without_value, 1u);
+  EXPECT_NE(format_trend_text(t).find("(1 more set of spawn measured no sys_s: not in the trend)"),
+            std::string::npos)
+      << format_trend_text(t);
 }
 
 TEST(StoreChoice, LocationsAndTheirErrors) {
