@@ -12,6 +12,7 @@
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/secrets.h"
 #include "core/version.h"
 #include "sys/signals.h"
 
@@ -123,7 +124,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     if (argc > 1 && std::string(argv[1]) == "check") {  // git bisect run: stop, do not mark bad
-      std::cerr << "schedlab: " << e.what() << " (check exits 255 so that git bisect run stops)\n";
+      std::cerr << "schedlab: " << redact_secrets(e.what())
+                << " (check exits 255 so that git bisect run stops)\n";
       return 255;
     }
     throw UsageError(std::string(e.what()) + " (see 'schedlab --help')");
@@ -159,11 +161,11 @@ int run_app(int argc, char** argv) {
     std::cerr << fmt::format("schedlab: interrupted by SIG{}; completed runs were kept\n",
                              sigabbrev_np(e.signal_number()));
     return 128 + e.signal_number();
-  } catch (const Error& e) {
-    std::cerr << "schedlab: " << e.what() << "\n";
+  } catch (const Error& e) {  // a message may quote a --store URL: masked here, the one way out
+    std::cerr << "schedlab: " << redact_secrets(e.what()) << "\n";
     return static_cast<int>(e.status());
   } catch (const std::exception& e) {
-    std::cerr << "schedlab: internal error: " << e.what() << "\n";
+    std::cerr << "schedlab: internal error: " << redact_secrets(e.what()) << "\n";
     return 70;
   }
 }

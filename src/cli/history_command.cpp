@@ -5,6 +5,7 @@
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "report/history_format.h"
+#include "store/set_filter.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -16,6 +17,8 @@ store::SetFilter filter_of(const HistoryArgs& a) {
   f.kernel = a.kernel;
   f.host = a.host;
   f.label = a.label;
+  for (const auto& [option, value] : {std::pair{"--kernel", a.kernel}, {"--host", a.host}, {"--label", a.label}})
+    store::check_pattern(option, value);
   if (!a.since.empty()) {
     f.since_epoch = store::epoch_seconds(a.since);
     if (!f.since_epoch)

@@ -5,6 +5,7 @@
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "report/trend_format.h"
+#include "store/set_filter.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -24,6 +25,7 @@ int trend_command(const TrendArgs& args) {
   q.workload = args.workload;
   q.metric = args.metric;
   q.host = args.host;
+  store::check_pattern("--host", q.host);
   q.by = parse_by(args.by);
   const auto choice = to_store_choice(args.store);
   auto s = store::open_store(choice, store::Access::kRead);

@@ -110,6 +110,21 @@ int schema_version(Connection& c) {
   }
 }
 
+void check_schema(Connection& c) {
+  const int found = schema_version(c);
+  if (found > kSchemaVersion) refuse_newer(c, found);
+  if (found == 0)
+    throw UsageError(fmt::format("no store yet at '{}': nothing has been recorded there (a run records its "
+                                 "results; 'schedlab import FILE' loads result files)",
+                                 c.where()));
+  if (found < kSchemaVersion)
+    throw StoreError(fmt::format(
+        "store: '{}' has schema version {}, older than this schedlab {} reads ({}): the next run, check, "
+        "suite or import that records in it upgrades it; history, trend, compare, report and export only "
+        "read",
+        c.where(), found, tool_version(), kSchemaVersion));
+}
+
 void migrate(Connection& c, int target) {
   const int found = schema_version(c);
   if (found > kSchemaVersion) refuse_newer(c, found);

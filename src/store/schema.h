@@ -18,4 +18,10 @@ int schema_version(Connection& c);
 // one).  Throws StoreError when the database is newer than this build.
 void migrate(Connection& c, int target = kSchemaVersion);
 
+// For a read-only connection, which never migrates: throws UsageError
+// "no store yet" for a database schedlab never used, and StoreError, one
+// line, for a schema older (saying which commands upgrade it) or newer
+// than this build's.
+void check_schema(Connection& c);
+
 }  // namespace schedlab::store

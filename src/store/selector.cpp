@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/whole_number.h"
+#include "store/set_filter.h"
 
 namespace schedlab::store {
 namespace {
@@ -36,6 +37,7 @@ SetFilter parse_selector(const std::string& arg) {
   const std::string key = arg.substr(1, eq == std::string::npos ? std::string::npos : eq - 1);
   const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
   if (value.empty()) throw UsageError("selector", arg, kAllowed);
+  check_pattern("selector", arg);
   if (key == "kernel") f.kernel = value;
   else if (key == "label") f.label = value;
   else if (key == "host") f.host = value;

@@ -12,9 +12,10 @@ namespace schedlab::store {
 namespace {
 
 // The parsed form, through the one validating reader of result files.
+// (Not {"sets", {doc.set}}: nlohmann reads a braced ["key", value] as an
+// object member.)
 ResultSet parse_set(const SetDocument& doc) {
-  ordered_json file = {{"schema", kResultSchema}, {"created", doc.created}, {"sets", {doc.set}}};
-  return result_file_from_json(file).sets.at(0);
+  return result_file_from_json(result_file_json({doc})).sets.at(0);
 }
 
 std::string text_at(const ordered_json& j, std::initializer_list<const char*> path) {
@@ -119,6 +120,13 @@ SetColumns extract_columns(const SetDocument& doc) {
   const auto& runs = doc.set.at("runs");
   for (size_t i = 0; i < set.runs.size(); ++i) c.run_rows.push_back(run_columns(runs.at(i), set.runs[i]));
   return c;
+}
+
+void mask_recorded_argv(ordered_json& set) {
+  if (!set.is_object() || !set.contains("argv") || !set.at("argv").is_array()) return;
+  for (const auto& word : set.at("argv"))
+    if (!word.is_string()) return;  // not an argv the reader accepts: refused there
+  set["argv"] = RecordedArgv(set.at("argv").get<std::vector<std::string>>()).words();
 }
 
 std::vector<SetDocument> documents_of(const ordered_json& file) {

@@ -48,6 +48,11 @@ SetColumns extract_columns(const SetDocument& doc);
 // with or without fractional seconds, or a bare date); nullopt otherwise.
 std::optional<double> epoch_seconds(const std::string& iso);
 
+// The set's "argv" masked as RecordedArgv masks it (core/secrets.h): what
+// the store writes and reads, so that a file or a row made before masking
+// existed gives up no password.  Anything else is left as it is.
+void mask_recorded_argv(ordered_json& set);
+
 // The documents of a parsed result file's JSON (validated first).
 std::vector<SetDocument> documents_of(const ordered_json& file);
 

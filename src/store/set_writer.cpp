@@ -66,10 +66,13 @@ void insert_warnings(Connection& c, std::int64_t id, const SetColumns& s) {
 }  // namespace
 
 Store::Store(std::unique_ptr<Connection> connection) : connection_(std::move(connection)) {
-  migrate(*connection_);
+  if (connection_->access() == Access::kWrite) migrate(*connection_);
+  else check_schema(*connection_);
 }
 
-Recorded Store::record(const SetDocument& doc) {
+Recorded Store::record(const SetDocument& original) {
+  SetDocument doc = original;
+  mask_recorded_argv(doc.set);  // an imported file may predate masking: the hash is of the masked set
   const SetColumns columns = extract_columns(doc);
   Connection& c = *connection_;
   Transaction t(c);
