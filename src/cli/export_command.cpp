@@ -1,12 +1,14 @@
 // `schedlab export ID... [--json FILE] [--store URL]`: stored sets as a
 // result file, each set exactly as it was recorded.
-#include <fstream>
 #include <iostream>
 
+#include "cli/path_options.h"
+#include "cli/command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/selector.h"
+#include "sys/safe_files.h"
 
 namespace schedlab {
 
@@ -14,7 +16,6 @@ int export_command(const ExportArgs& args) {
   const auto choice = to_store_choice(args.store);
   for (const auto& id : args.ids)
     store::parse_selector(id);  // a bad id is refused before the store is opened
-  if (!args.json.empty()) check_writable("--json", args.json);
   auto s = store::open_store(choice, store::Access::kRead);
   std::vector<store::SetDocument> docs;
   for (const auto& id : args.ids)
@@ -24,10 +25,19 @@ int export_command(const ExportArgs& args) {
     std::cout << text;
     return 0;
   }
-  std::ofstream out(args.json);
-  out << text;
-  if (!out.flush()) throw SystemError("export: write", args.json, errno);
+  sys::write_file_atomically(args.json, text, 0644);
   return 0;
+}
+
+Command add_export(CLI::App& app, const CommandContext&) {
+  auto a = std::make_shared<ExportArgs>();
+  auto* cmd = app.add_subcommand("export", "stored sets as a result file that compare accepts");
+  cmd->add_option("ids", a->ids, "set ids (see history) or selectors such as @kernel=6.11*")
+      ->required()->type_name("ID...");
+  add_output_file(*cmd, "--json", a->json, "write the result file here, a new file (default: stdout)", {});
+  cmd->add_flag("--force", a->force, "replace an existing --json file");
+  add_store_options(*cmd, a->store, false);
+  return {cmd, [a] { return export_command(*a); }};
 }
 
 }  // namespace schedlab

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/help_formatter.h"
 #include "cli/kernels_options.h"
@@ -18,10 +19,12 @@
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/text_reporter.h"
-#include "store/record.h"
-#include "sys/reaper.h"
+#include "sink/json_file_sink.h"
+#include "sink/sink_set.h"
+#include "sink/store_sink.h"
+#include "session/session.h"
 
 namespace schedlab {
 namespace {
@@ -62,16 +65,9 @@ std::pair<std::vector<std::string>, std::vector<std::string>> split_spec(const s
 }
 
 std::optional<KernelsTexts> parse_options(std::vector<std::string> args) {
-  CLI::App app{"kernels: boot each kernel in a QEMU guest and run the spec after '--' in every boot, boots "
-               "alternating in randomized blocks",
-               "schedlab kernels"};
-  use_wrapping_help(app);
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  KernelsTexts texts;
-  add_kernels_options(app, texts);
-  app.get_option("--kernel")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  if (!parse_or_help(app, std::move(args), "schedlab kernels --help")) return std::nullopt;
-  return texts;
+  KernelsCommandLine line;
+  if (!parse_or_help(line.app, std::move(args), "schedlab kernels --help")) return std::nullopt;
+  return line.texts;
 }
 
 // Says, before the first boot, what will run and under what.
@@ -96,17 +92,15 @@ void announce(const guest::KernelsPlan& plan, std::ostream& out) {
 void print_results(const std::vector<ResultSet>& sets, const std::optional<std::string>& json, std::ostream& out) {
   const bool all_pass = std::all_of(sets.begin(), sets.end(), [](const auto& s) { return s.status == Status::kPass; });
   if (sets.size() > 1 && all_pass) {
-    CompareOptions o;
-    o.paired = true;
-    try {
-      out << "\n" << format_mmtests(build_comparison(sets, o));
+    try {  // the boots were interleaved: paired by block (decide_test)
+      out << "\n" << format_mmtests(build_comparison(sets, CompareOptions{}));
     } catch (const Error& e) {  // the sets are kept all the same; compare --force can still show them
       out << "\nno comparison: " << e.what() << "\n";
     }
   } else {
     for (const auto& set : sets) out << format_summary(set);
   }
-  if (json) out << fmt::format("\nresult file: {} (schedlab compare {} --paired)\n", *json, *json);
+  if (json) out << fmt::format("\nresult file: {} (schedlab compare {})\n", *json, *json);
 }
 
 }  // namespace
@@ -121,34 +115,39 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
                      "WORKLOAD [options]");
   // Before the initramfs is written to the cache, so that an interrupt
   // unwinds through every guard (a temporary file included) from here on.
-  sys::SignalGate gate;
+  Session session;
   auto request = make_kernels_request(workloads, *texts, spec, argv);
   if (!request) return 0;
   guest::KernelsPlan& plan = request->plan;
   std::ostringstream discard;
   std::ostream& out = request->quiet ? discard : std::cout;
-  sys::become_child_subreaper();
-  Journal journal;
   plan.accel = guest::choose_accel(request->accel, plan.kernels.front().vmlinuz, plan.site.qemu,
-                                   request->cache_dir, journal, gate);
+                                   request->cache_dir, session.journal(), session.gate());
   plan.site.accel = plan.accel.accel;
   announce(plan, out);
   const std::string created = utc_now_iso8601();
-  auto save = [&](const std::vector<ResultSet>& sets) {
-    if (!request->json) return;
-    try {
-      write_result_file(*request->json, {created, sets});
-    } catch (const SystemError& e) {
-      throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the result file: {}", e.what()));
-    }
-  };
+  JsonFileSink file(request->json, created);
+  StoreSink store(request->store, created, &file, request->quiet ? nullptr : &out);
+  SinkSet sinks({&file, &store});
   KernelsPrinter printer(out);
-  const guest::KernelsOutcome outcome = guest::run_kernels(plan, journal, gate, printer, save);
-  print_results(outcome.sets, request->json, out);
-  store::record_result_sets(request->store, {created, outcome.sets}, {request->json, request->quiet ? nullptr : &out});
+  const guest::KernelsOutcome outcome = guest::run_kernels(plan, session.journal(), session.gate(), printer, sinks);
+  print_results(outcome.sets, file.written(), out);
+  sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
+  if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);
   return 0;
+}
+
+Command add_kernels(CLI::App& app, const CommandContext& context) {
+  auto* kernels = app.add_subcommand("kernels", "boot kernels in QEMU guests and run a spec in each, boots "
+                                                "interleaved: schedlab kernels --kernel NAME=VMLINUZ ... -- run "
+                                                "WORKLOAD [options]; see 'schedlab kernels --help'");
+  kernels->prefix_command();
+  kernels->set_help_flag();  // its --help is KernelsCommandLine's, which knows the options
+  return {kernels,
+          [kernels, &context] { return kernels_command(context.workloads, kernels->remaining(), context.argv); },
+          2, true};
 }
 
 }  // namespace schedlab

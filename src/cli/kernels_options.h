@@ -25,11 +25,22 @@ struct KernelsTexts {
   std::string seed;
   std::string json;
   bool force = false;                // --force: replace an existing --json file
+  bool trust_kernel = false;         // boot images owned by another user
   bool quiet = false;
   StoreOptionTexts store;
 };
 
-void add_kernels_options(CLI::App& app, KernelsTexts& texts);
+// Everything `schedlab kernels` accepts before '--', bound to one CLI11 app:
+// what parses it, its --help, the man page and the completions.
+struct KernelsCommandLine {
+  KernelsCommandLine();
+  // The app's options write into `texts`: it stays put.
+  KernelsCommandLine(const KernelsCommandLine&) = delete;
+  KernelsCommandLine& operator=(const KernelsCommandLine&) = delete;
+
+  CLI::App app;
+  KernelsTexts texts;
+};
 
 // Everything checked before the first boot, except the accelerator (its
 // probe boots a guest).

@@ -2,6 +2,7 @@
 // validate every variant against the machine before anything runs, then run
 // them in randomized blocks and report.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,26 +10,28 @@
 #include <random>
 #include <sstream>
 
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "cli/run_parse.h"
-#include "cli/run_setup.h"
-#include "cli/result_sink.h"
-#include "cli/run_spec_io.h"
+#include "runner/run_setup.h"
+#include "spec/run_spec_io.h"
 #include "compare/comparison.h"
 #include "report/compare_reporters.h"
 #include "cli/store_options.h"
-#include "cli/vary.h"
-#include "cli/workload_options.h"
+#include "spec/vary.h"
+#include "spec/workload_options.h"
 #include "core/error.h"
 #include "core/duration.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
-#include "store/record.h"
-#include "sys/reaper.h"
+#include "sink/json_file_sink.h"
+#include "sink/sink_set.h"
+#include "sink/store_sink.h"
+#include "session/session.h"
 
 namespace schedlab {
 namespace {
@@ -44,10 +47,11 @@ std::uint64_t parse_seed(const std::string& text) {
 RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment,
                          const std::string& worker, const ordered_json& environment,
                          const sys::ProcessLimits& limits) {
-  RunOptionTexts texts = parsed.texts;
+  RunSettings settings = parsed.settings;
   WorkloadOptions workload_options = *parsed.workload_options;
-  for (const auto& [key, value] : assignment) apply_assignment(key, value, texts, workload_options);
-  RunSpec spec = make_run_spec(w, texts, workload_options);
+  for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, workload_options);
+  check_settings(settings);
+  RunSpec spec = make_run_spec(w, settings, workload_options);
   const auto& given = spec.options.label;
   std::string label = given.value_or(
       environment.value("kernel", ordered_json::object()).value("release", std::string("unknown")));
@@ -60,9 +64,10 @@ RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assig
 
 Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector<std::string>& argv) {
   std::vector<VaryAxis> axes;
-  for (const auto& v : parsed.texts.vary) axes.push_back(parse_vary(v));
+  for (const auto& v : parsed.experiment.vary) axes.push_back(parse_vary(v));
   Experiment e;
-  e.seed = parse_seed(parsed.texts.seed);
+  e.seed = parse_seed(parsed.experiment.seed);
+  e.options = parsed.settings.options;
   e.argv = argv;
   const std::string worker = locate_worker();
   const ordered_json environment = collect_environment();
@@ -75,12 +80,9 @@ Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector
 // A --vary experiment ends with the comparison it was run for, as compare
 // prints it (paired by block: the runs were interleaved).
 std::string vary_comparison(const std::vector<ResultSet>& sets) {
-  CompareOptions o;
-  o.paired = true;
-  for (const auto& set : sets)
-    for (const auto& run : set.runs) o.paired &= run.block > 0;
-  try {
-    return "\n" + format_mmtests(build_comparison(sets, o));
+  const CompareOptions o;  // the runs were interleaved: paired by block (decide_test)
+  try {  // one line per metric: the answer the experiment was run for
+    return "\n" + format_lkp(build_comparison(sets, o));
   } catch (const Error& e) {
     return fmt::format("\nno comparison: {}\n", e.what());
   }
@@ -92,11 +94,11 @@ double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<
   const Workload& w = find_workload(workloads, args);
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;
-  const RunOptions o = to_run_options(parsed->texts);
+  const RunOptions& o = parsed->settings.options;
   const StopRule rule = decide_stop_rule(w, parsed->workload_options->resolve(), o);
   if (!rule.window) return 0;
   double variants = 1;
-  for (const auto& v : parsed->texts.vary) variants *= static_cast<double>(parse_vary(v).values.size());
+  for (const auto& v : parsed->experiment.vary) variants *= static_cast<double>(parse_vary(v).values.size());
   return variants * (o.runs + o.warmup_runs) * (to_seconds(o.warmup) + to_seconds(*rule.window));
 }
 
@@ -106,31 +108,39 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;  // --help was shown
   const Experiment experiment = prepare(w, *parsed, argv);
-  const auto store = to_store_choice(parsed->store);
-  const RunOptions& options = experiment.variants.front().options();
-  const ResultSink sink(options, experiment);
+  const RunOptions& options = experiment.options;
+  const std::string created = utc_now_iso8601();
+  JsonFileSink file = run_result_file(options, experiment, created);
+  StoreSink store(to_store_choice(parsed->store), created, &file, options.quiet ? nullptr : &std::cout);
+  SinkSet sinks({&file, &store});
 
-  sys::SignalGate gate;  // before any change to the system: interrupts unwind through the guards
-  sys::become_child_subreaper();
-  Journal journal;
-  const auto lock = lock_global_controls(experiment.variants, journal, gate);
+  Session session;  // before any change to the system
+  session.hold_global_controls(changes_global_state(experiment), options.no_wait);
   std::ostringstream discard;
   const bool progress = isatty(2) && (!options.quiet || presentation.progress_when_quiet);
   TextReporter reporter(options.quiet ? discard : std::cout, progress ? &std::cerr : nullptr,
-                        experiment.variants.size() > 1);
+                        experiment.variants.size() > 1, options.all);
   reporter.present(presentation.prefix, presentation.eta_after_s);
-  const std::string created = utc_now_iso8601();
-  auto save = [&](const std::vector<ResultSet>& sets) { sink.save(created, sets); };
-  ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, save);
+  ExperimentOutcome outcome = run_experiment(experiment, session.gate(), session.journal(), reporter, sinks);
   for (const auto& set : outcome.sets) reporter.finish(set);
   if (experiment.variants.size() > 1 && !options.quiet) std::cout << vary_comparison(outcome.sets);
-  // Interrupted or failed sets are stored too: their completed runs are
-  // measurements, and their status says what became of the rest.
-  store::record_result_sets(store, {created, outcome.sets}, {options.json_path, options.quiet ? nullptr : &std::cout});
+  sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
+  if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.internal_error) throw std::runtime_error(outcome.error);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);
   return 0;
+}
+
+Command add_run(CLI::App& app, const CommandContext& context) {
+  auto* run = app.add_subcommand("run", "run a workload: schedlab run WORKLOAD [options]; "
+                                        "'schedlab run WORKLOAD --help' lists its options");
+  run->prefix_command();
+  std::vector<std::string> names;
+  for (const auto& w : context.workloads.items()) names.push_back(w->info().name);
+  run->footer(fmt::format("workloads: {}", fmt::join(names, ", ")));
+  return {run, [run, &context] { return run_command(context.workloads, run->remaining(), context.argv); }, 2,
+          true};
 }
 
 }  // namespace schedlab

@@ -9,7 +9,7 @@
 
 #include "cli/run_options.h"
 #include "cli/store_options.h"
-#include "cli/workload_options.h"
+#include "spec/workload_options.h"
 
 namespace schedlab {
 
@@ -20,7 +20,8 @@ struct RunCommandLine {
   RunCommandLine& operator=(const RunCommandLine&) = delete;
 
   CLI::App app;
-  RunOptionTexts texts;
+  RunSettings settings;
+  ExperimentTexts experiment;
   StoreOptionTexts store;
   std::optional<WorkloadOptions> workload_options;  // bound after the others, so help lists them last
 };

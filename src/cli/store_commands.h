@@ -1,8 +1,6 @@
 #pragma once
-// The commands over the result store: import, export, history, trend.
-// StoreCommands registers them on the top-level app and runs the one the
-// user chose, so app.cpp needs two lines for all four.
-#include <optional>
+// The arguments of the commands over the result store: import, export,
+// history, trend (each registered by its own file's add_<command>).
 #include <string>
 #include <vector>
 
@@ -19,15 +17,16 @@ struct ImportArgs {
 struct ExportArgs {
   std::vector<std::string> ids;  // ids or selectors
   std::string json;              // empty: stdout
+  bool force = false;            // replace an existing --json file
   StoreOptionTexts store;
 };
 struct HistoryArgs {
-  std::string workload, kernel, host, label, since;
+  std::string workload, kernel, host, label, since, style;
   bool json = false, csv = false;
   StoreOptionTexts store;
 };
 struct TrendArgs {
-  std::string workload, metric, by = "kernel", host;
+  std::string workload, metric, by = "kernel", host, style;
   bool json = false;
   StoreOptionTexts store;
 };
@@ -37,20 +36,6 @@ int export_command(const ExportArgs& args);
 int history_command(const HistoryArgs& args);
 int trend_command(const TrendArgs& args);
 
-class StoreCommands {
- public:
-  explicit StoreCommands(CLI::App& app);
-  // The exit status of the store command that was parsed; nullopt when the
-  // user chose another command.
-  std::optional<int> run() const;
-
- private:
-  CLI::App *import_, *export_, *history_, *trend_;
-  ImportArgs import_args_;
-  ExportArgs export_args_;
-  HistoryArgs history_args_;
-  TrendArgs trend_args_;
-};
 
 // `compare`'s inputs: result files and store selectors, in order (cli/compare_inputs.cpp).
 std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& inputs, const std::string& store,

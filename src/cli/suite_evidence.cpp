@@ -31,7 +31,7 @@ std::string why_missing(const std::string& metric, const ResultSet& set) {
 
 std::string cell_text(const std::optional<Cell>& cell, bool base) {
   if (!cell) return "-";
-  std::string text = fmt::format("{:.4g}", cell->summary.mean);
+  std::string text = human_number(cell->summary.mean);
   if (!base && cell->test && cell->test->available)
     text += fmt::format(" {}{:+.1f}%{}", cell->test->significant ? '*' : '(', cell->relative_pct,
                         cell->test->significant ? '*' : ')');

@@ -12,7 +12,7 @@
 #include "compare/notes.h"
 #include "compare/spec_check.h"
 #include "core/error.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "stats/mmtests_stats.h"
 #include "workloads/builtin.h"
 #include "stats/power.h"
@@ -140,7 +140,37 @@ void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o) {
                                        set.label));
 }
 
+// Whether every run of every set has a block, and each set shares at
+// least two blocks with the baseline: the design a paired test needs.
+bool interleaved(const std::vector<ResultSet>& sets) {
+  if (sets.size() < 2) return false;
+  std::map<int, int> base_blocks;
+  for (const auto& run : sets.front().runs) {
+    if (run.block <= 0) return false;
+    ++base_blocks[run.block];
+  }
+  for (size_t i = 1; i < sets.size(); ++i) {
+    int shared = 0;
+    for (const auto& run : sets[i].runs) {
+      if (run.block <= 0) return false;
+      shared += base_blocks.count(run.block) ? 1 : 0;
+    }
+    if (shared < 2) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+void decide_test(const std::vector<ResultSet>& sets, CompareOptions& o) {
+  if (o.test_given) {
+    o.design = o.paired ? "as asked (--test paired)" : fmt::format("as asked (--test {})", stats::to_string(o.test));
+    return;
+  }
+  o.paired = interleaved(sets);
+  o.test = stats::TestKind::kWelch;
+  o.design = o.paired ? "the runs were interleaved in blocks" : "the sets ran one after the other";
+}
 
 std::vector<std::string> default_metrics(const ResultSet& set) {
   std::vector<std::string> names;
@@ -160,8 +190,10 @@ std::vector<std::string> all_metrics(const ResultSet& set) {
   return names;
 }
 
-Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o) {
+Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& asked) {
   if (sets.empty()) throw UsageError("compare: no result sets to compare");
+  CompareOptions o = asked;
+  decide_test(sets, o);
   check_specs(sets, o);
   Comparison c{std::move(sets), {}, o, {}};
   const ResultSet& base = c.sets.front();

@@ -11,10 +11,16 @@
 namespace schedlab {
 
 struct CompareOptions {
+  // The test as asked (--test, --paired); without one, the design decides
+  // (decide_test): paired by block when every set's runs were interleaved in
+  // blocks (--vary, kernels' boots), else Welch's.  build_comparison fills
+  // `test` and `paired` with what it used and `design` with why.
+  bool test_given = false;
   stats::TestKind test = stats::TestKind::kWelch;
   double alpha = 0.05;
   double power = 0.8;                 // for the minimum detectable effect
-  bool paired = false;                // pair runs by --vary block
+  bool paired = false;                // pair runs by block
+  std::string design;                 // "the runs were interleaved in blocks", "as asked (--test mwu)"
   std::vector<std::string> metrics;   // empty: the primary and the workload's key metrics
   bool force = false;                 // compare sets whose workload specs differ
   bool all_notes = false;             // the terminal styles print every note in full
@@ -67,6 +73,10 @@ struct Comparison {
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
   std::vector<UnderneathChange> underneath;  // probe metrics that changed (compare/underneath.h)
 };
+
+// The test the sets' design calls for, unless one was asked: sets whose
+// every run has a block, and whose blocks the baseline shares, are paired.
+void decide_test(const std::vector<ResultSet>& sets, CompareOptions& options);
 
 // Builds the comparison.  Throws UsageError when the workload specs differ
 // (naming the difference) without `force`, when a requested metric is

@@ -29,7 +29,7 @@ std::string mde_clause(const Cell& cell) {
 }  // namespace
 
 std::string format_markdown(const Comparison& c) {
-  std::string out = "| metric | unit |";
+  std::string out = test_line(c) + "\n| metric | unit |";
   std::string rule = "|---|---|";
   for (const auto& set : c.sets) {
     out += " " + set.label + " |";
@@ -89,6 +89,7 @@ std::string format_compare_json(const Comparison& c) {
   ordered_json j;
   j["schema"] = "schedlab.compare/1";
   j["test"] = test_name(c);
+  j["test_chosen_by"] = c.options.design;
   j["alpha"] = c.options.alpha;
   j["power"] = c.options.power;
   j["conventions"] = {

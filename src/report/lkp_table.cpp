@@ -48,7 +48,7 @@ std::string change_text(const ComparedMetric& m, size_t i) {
 }  // namespace
 
 std::string format_lkp(const Comparison& c) {
-  std::string out;
+  std::string out = test_line(c);
   std::string labels = fmt::format("{:>16} ", utf8_prefix(c.sets.front().label, 16));
   std::string dashes = std::string(16, '-') + " ";
   std::string head1 = "         %stddev", head2 = "             \\  ";

@@ -6,7 +6,8 @@
 
 #include "report/history_format.h"
 #include "report/table.h"
-#include "stats/descriptive.h"
+#include "report/wrap.h"
+#include "core/descriptive.h"
 
 namespace schedlab {
 namespace {
@@ -43,7 +44,7 @@ std::string points_table(const store::Trend& t) {
   for (std::size_t i = 0; i < t.points.size(); ++i) {
     const auto& p = t.points[i];
     table.add_row({std::to_string(i + 1), shown_key(t, p), std::to_string(p.set_ids.size()),
-                   std::to_string(p.runs), format_number(p.mean, 12)});
+                   std::to_string(p.runs), human_number(p.mean)});
   }
   return table.render();
 }
@@ -52,7 +53,7 @@ std::string change_table(const store::Trend& t) {
   Table table({"#", "at", "before", "after", "change", "p", ""});
   for (const auto& c : t.change_points)
     table.add_row({std::to_string(c.index + 1), shown_key(t, t.points[c.index]),
-                   format_number(c.before_mean, 12), format_number(c.after_mean, 12),
+                   human_number(c.before_mean), human_number(c.after_mean),
                    fmt::format("{:+.2f}%", c.change_pct), fmt::format("{:.3f}", c.p_value),
                    verdict(t, c.change_pct)});
   return table.render();
@@ -84,18 +85,21 @@ std::string format_trend_text(const store::Trend& t) {
     means.push_back(p.mean);
     sets += p.set_ids.size();
   }
-  std::string out = fmt::format("{} {} ({}, {} is better) by {}, {}: {} points from {} sets\n",
-                                t.query.workload, t.metric.name, t.metric.unit, to_string(t.metric.better),
-                                to_string(t.query.by), t.query.host.empty() ? "every host" : "host " + t.query.host,
-                                t.points.size(), sets);
-  out += sparkline(means) + "\n";
-  if (t.points.size() <= 100) out += markers(t) + "\n";
+  std::string out = wrap(fmt::format("{} {} ({}, {} is better) by {}, {}: {} points from {} sets",
+                                     t.query.workload, t.metric.name, t.metric.unit, to_string(t.metric.better),
+                                     to_string(t.query.by),
+                                     t.query.host.empty() ? "every host" : "host " + t.query.host, t.points.size(),
+                                     sets),
+                         kTextWidth, "", "  ") +
+                    "\n";
+  out += sparkline(means, kTextWidth) + "\n";
+  if (t.points.size() <= kTextWidth) out += markers(t) + "\n";
   out += t.points.size() <= kMostPointsListed
              ? points_table(t)
              : fmt::format("({} points: 'schedlab trend ... --json' lists them)\n", t.points.size());
   out += "\n";
-  if (t.change_points.empty()) return out + "no change points: " + method_line(t) + "\n";
-  return out + fmt::format("change points: {}\n", method_line(t)) + change_table(t);
+  if (t.change_points.empty()) return out + wrap("no change points: " + method_line(t), kTextWidth, "", "  ") + "\n";
+  return out + wrap("change points: " + method_line(t), kTextWidth, "", "  ") + "\n" + change_table(t);
 }
 
 std::string format_trend_json(const store::Trend& t) {

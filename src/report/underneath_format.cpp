@@ -17,7 +17,7 @@ std::string format_underneath_text(const Comparison& c) {
       out += fmt::format("  {} vs {}:\n", c.sets[set].label, c.sets.front().label);
     }
     out += fmt::format("    {:<30} {:+7.1f}% ({})  {} -> {} {}\n", u.shown, u.change_pct, p_text(u.p_value),
-                       fmt::format("{:.4g}", u.base_mean), fmt::format("{:.4g}", u.mean), u.unit);
+                       human_number(u.base_mean), human_number(u.mean), u.unit);
   }
   return out;
 }

@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "core/secrets.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 
 namespace schedlab::store {
 namespace {

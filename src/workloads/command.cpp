@@ -22,8 +22,9 @@ class Command final : public Workload {
         "run a command once per run, timed like /usr/bin/time (schedlab run command -- CMD ARGS)",
         "mmtests' and LKP's /usr/bin/time figures for any command (e.g. make test in git)",
         {{.name = "cwd", .kind = ParamKind::kText, .default_text = ".",
-          .help = "directory the command runs in"},
-         {.name = "env", .kind = ParamKind::kList, .help = "K=V added to the environment (repeatable)"},
+          .help = "directory the command runs in", .role = ParamRole::kCode},
+         {.name = "env", .kind = ParamKind::kList, .help = "K=V added to the environment (repeatable)",
+          .role = ParamRole::kCode},
          {.name = "ignore-status", .kind = ParamKind::kFlag,
           .help = "a non-zero exit status is not an error"},
          {.name = "discard-output", .kind = ParamKind::kFlag,
@@ -35,11 +36,12 @@ class Command final : public Workload {
         "elapsed_s",
         /*signal_at_stop=*/false,
         /*derived_params=*/{},
-        /*key_metrics=*/{"user_s", "sys_s"}};
+        /*key_metrics=*/{"user_s", "sys_s"},
+        /*smoke_args=*/{"--", "/bin/true"}};
     return kInfo;
   }
 
-  void validate(const Params& params, const RunOptions&, const ScenarioPlan&) const override {
+  void validate(const Params& params, const ScenarioPlan&) const override {
     std::error_code ec;
     if (!std::filesystem::is_directory(params.text("cwd"), ec))
       throw UsageError("--cwd", params.text("cwd"), "an existing directory");
@@ -61,8 +63,8 @@ class Command final : public Workload {
   RunResources prepare_run(const Params& params, RunPrep& prep) const override {
     RunResources r{prep.run_index, "", ""};
     if (params.flag("discard-output")) return r;
-    if (prep.options.json_path) {
-      const std::filesystem::path json(*prep.options.json_path);
+    if (prep.result_file) {
+      const std::filesystem::path json(*prep.result_file);
       r.output_base = (json.parent_path().empty() ? std::filesystem::path(".") : json.parent_path()) /
                       fmt::format("{}.run{}", json.stem().string(), prep.run_index);
     } else {

@@ -17,7 +17,7 @@ TEST(CompareCli, EveryStyleOfTwoRealRuns) {
   for (const char* name : {"a.json", "b.json"})
     ASSERT_EQ(run_schedlab({"run", "spawn", "--runs", "3", "--duration", "200ms", "--label",
                             std::string("k-") + name[0], "--json", dir.file(name)}).status, 0);
-  for (const char* style : {"mmtests", "lkp", "markdown", "csv", "json"}) {
+  for (const char* style : {"mmtests", "lkp", "markdown", "csv", "json", "html"}) {
     const Outcome o = run_schedlab({"compare", dir.file("a.json"), dir.file("b.json"), "--style", style});
     EXPECT_EQ(o.status, 0) << style << ": " << o.err;
     EXPECT_NE(o.out.find("lps"), std::string::npos) << style;
@@ -39,7 +39,7 @@ TEST(CompareCli, BadFilesAndSpecsAreRefused) {
            {{dir.file("foreign.json")}, "foreign.json: not a valid schedlab result file: no \"schema\""},
            {{dir.file("fork.json"), dir.file("vfork.json")}, "--method fork"},
            {{dir.file("fork.json"), "--test", "ks"}, "--test 'ks'"},
-           {{dir.file("fork.json"), "--style", "html"}, "--style 'html'"}}) {
+           {{dir.file("fork.json"), "--style", "latex"}, "--style 'latex'"}}) {
     std::vector<std::string> full = {"compare"};
     full.insert(full.end(), args.begin(), args.end());
     const Outcome o = run_schedlab(full);

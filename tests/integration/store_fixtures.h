@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "integration/harness.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::testing {

@@ -2,6 +2,7 @@
 // the design promises, values are positive and plausible, nothing is left.
 #include <gtest/gtest.h>
 
+#include "core/utf8.h"
 #include "integration/harness.h"
 
 namespace schedlab::testing {
@@ -138,14 +139,34 @@ TEST(Workloads, WarmupIsExcludedFromTheWindow) {
     EXPECT_LT(run["window_s"].get<double>(), 0.45) << "the window must not include the warmup";
 }
 
-TEST(Workloads, TextOutputHasRunLinesAndSummary) {
-  const Outcome o = run_schedlab({"run", "spawn", "--runs", "2", "--duration", "200ms"});
-  EXPECT_EQ(o.status, 0) << o.err;
-  EXPECT_NE(o.out.find("run 1/2  lps "), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("run 2/2  lps "), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("metric "), std::string::npos);
-  EXPECT_NE(o.out.find("CoeffVar"), std::string::npos);
-  EXPECT_EQ(run_schedlab({"run", "spawn", "--runs", "1", "--duration", "100ms", "--quiet"}).out, "");
+// By default the answer: each set's headline with its interval; with --all
+// every run's line and every metric's summary.
+TEST(Workloads, TextOutputIsTheAnswerAndAllIsEverything) {
+  const Outcome brief = run_schedlab({"run", "spawn", "--runs", "2", "--duration", "200ms", "--no-store"});
+  EXPECT_EQ(brief.status, 0) << brief.err;
+  EXPECT_NE(brief.out.find("  lps "), std::string::npos) << brief.out;
+  EXPECT_NE(brief.out.find("(95% CI"), std::string::npos) << brief.out;
+  EXPECT_EQ(brief.out.find("CoeffVar"), std::string::npos) << "no table by default: " << brief.out;
+  EXPECT_EQ(brief.out.find("sentinel_rate"), std::string::npos) << "no internal figures: " << brief.out;
+  const Outcome all = run_schedlab({"run", "spawn", "--runs", "2", "--duration", "200ms", "--no-store", "--all"});
+  EXPECT_NE(all.out.find("run 1/2  lps "), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("run 2/2  lps "), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("CoeffVar"), std::string::npos);
+  EXPECT_EQ(run_schedlab({"run", "spawn", "--runs", "1", "--duration", "100ms", "--quiet", "--no-store"}).out, "");
+}
+
+// An 8-run --vary A/B printed 162 lines (two 60-row summaries before the
+// comparison) for an 11-line answer; at 81 columns.
+TEST(Workloads, AVaryExperimentPrintsItsAnswerIn80Columns) {
+  const Outcome o = run_schedlab({"run", "spawn", "--runs", "8", "--duration", "100ms", "--no-store", "--vary",
+                                  "replicate=a,b"});
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto lines = std::count(o.out.begin(), o.out.end(), '\n');
+  EXPECT_LE(lines, 24) << o.out;
+  EXPECT_NE(o.out.find("test: paired-t"), std::string::npos) << o.out;
+  std::size_t start = 0;
+  for (std::size_t end; (end = o.out.find('\n', start)) != std::string::npos; start = end + 1)
+    EXPECT_LE(utf8_length(o.out.substr(start, end - start)), 80u) << o.out.substr(start, end - start);
 }
 
 }  // namespace schedlab::testing

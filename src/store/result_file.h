@@ -1,0 +1,23 @@
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "core/result_text.h"  // parse_result_text, the reader this file uses
+
+namespace schedlab {
+
+// Writes `file` to `path` atomically (a temporary file in the same
+// directory, then rename), so a reader never sees half a file and a crash
+// keeps the previous complete version.  Throws SystemError.
+void write_result_file(const std::string& path, const ResultFile& file);
+
+// Reads and validates a result file.  Throws UsageError "FILE: problem" for
+// a missing, malformed, truncated or foreign file.
+ResultFile read_result_file(const std::string& path);
+
+// The same checks, but the document as written: every field, including
+// those this build does not model (the store keeps sets losslessly).
+ordered_json read_result_json(const std::string& path);
+
+}  // namespace schedlab
