@@ -9,7 +9,6 @@
 
 #include "core/metric.h"
 #include "core/param_spec.h"
-#include "core/recorded_argv.h"
 
 namespace schedlab {
 
@@ -84,7 +83,7 @@ struct ResultSet {
   std::vector<MetricSpec> metrics;
   std::vector<RunRecord> runs;
   std::vector<RunRecord> warmup_runs;  // executed first and discarded: never summarized
-  RecordedArgv argv;                   // the command line that produced the set, when known
+  std::vector<std::string> argv;       // the command line that produced the set, when known
   std::vector<Warning> warnings;
   // `kernels`: how the guest was booted (kernel, accelerator, QEMU command
   // line, size, pinning, each boot); null for a set measured on this host.

@@ -229,4 +229,11 @@ std::string redact_secrets(std::string_view text) {
   return out;
 }
 
+std::vector<std::string> redact_argv(const std::vector<std::string>& argv) {
+  std::vector<std::string> out;
+  out.reserve(argv.size());
+  for (const auto& word : argv) out.push_back(redact_secrets(word));
+  return out;
+}
+
 }  // namespace schedlab

@@ -24,7 +24,7 @@ void take_description(ResultSet& into, ResultSet& from) {
   const std::string error = into.error;
   const ordered_json guest = into.guest;
   const bool emulated = into.emulated;
-  const RecordedArgv argv = into.argv;
+  const std::vector<std::string> argv = into.argv;
   into = std::move(from);
   into.runs = std::move(runs);
   into.warmup_runs = std::move(warmup);

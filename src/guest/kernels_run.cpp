@@ -104,7 +104,7 @@ class KernelsRun {
     ResultSet set = described;
     const std::string& name = plan_.kernels[k].name;
     set.label = described.label.empty() ? name : name + " " + described.label;
-    set.argv = RecordedArgv(plan_.argv);
+    set.argv = plan_.argv;
     set.guest = describe_guest(plan_, k);
     set.emulated = plan_.accel.emulated();
     if (set.emulated)

@@ -45,7 +45,7 @@ class ExperimentRun {
     for (const auto& v : e.variants) {
       probes_.push_back(std::make_unique<ProbeSet>(v.options().probes));
       out_.sets.push_back(describe_set(v, *probes_.back(), e.seed, varied_));
-      out_.sets.back().argv = RecordedArgv(e.argv);
+      out_.sets.back().argv = e.argv;
     }
     observer_.experiment_started(out_.sets);
   }

@@ -31,7 +31,7 @@ std::string text_cell(const SqlValue& v, const char* column);
 
 // The document of a sets row: `set_json` read as result files are
 // (core/result_text.h, then result_file_from_json), its argv masked
-// (core/recorded_argv.h).  Throws BadRow.
+// (redact_argv, core/secrets.h).  Throws BadRow.
 SetDocument document_cells(const SqlValue& created, const SqlValue& set_json);
 
 }  // namespace schedlab::store

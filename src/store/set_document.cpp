@@ -5,6 +5,7 @@
 
 #include "core/descriptive.h"
 #include "stats/mean_interval.h"
+#include "core/secrets.h"
 #include "core/sha256.h"
 #include "store/kernel_version.h"
 
@@ -126,7 +127,7 @@ void mask_recorded_argv(ordered_json& set) {
   if (!set.is_object() || !set.contains("argv") || !set.at("argv").is_array()) return;
   for (const auto& word : set.at("argv"))
     if (!word.is_string()) return;  // not an argv the reader accepts: refused there
-  set["argv"] = RecordedArgv(set.at("argv").get<std::vector<std::string>>()).words();
+  set["argv"] = redact_argv(set.at("argv").get<std::vector<std::string>>());
 }
 
 std::vector<SetDocument> documents_of(const ordered_json& file) {

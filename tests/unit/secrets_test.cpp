@@ -1,8 +1,7 @@
-// Unit tests for src/core/secrets.cpp and src/core/recorded_argv.cpp: every
+// Unit tests for src/core/secrets.cpp and redact_argv: every
 // way libpq takes a password is masked, everything else is left alone.
 #include <gtest/gtest.h>
 
-#include "core/recorded_argv.h"
 #include "core/result.h"
 #include "core/secrets.h"
 
@@ -55,8 +54,9 @@ TEST(Secrets, TextWithoutSecretsIsUnchangedAndMaskingIsStable) {
 }
 
 TEST(Secrets, TheRecordedCommandLineIsMaskedOnTheWayInAndOnReading) {
-  const RecordedArgv argv({"schedlab", "run", "spawn", "--store", "postgresql://u:PW@h/d"});
-  EXPECT_EQ(argv.words().back(), "postgresql://u:***@h/d");
+  ResultSet written;
+  written.argv = {"schedlab", "run", "spawn", "--store", "postgresql://u:PW@h/d"};
+  EXPECT_EQ(ordered_json(written).at("argv").back(), "postgresql://u:***@h/d");
   ordered_json set = {{"label", "x"}, {"status", "PASS"}, {"argv", ordered_json::array({"schedlab", "--store=host=h password=PW"})},
                       {"tool", ordered_json::object()},
                       {"workload", {{"name", "spawn"}, {"params", ordered_json::object()}, {"primary_metric", "lps"}}},
@@ -66,7 +66,7 @@ TEST(Secrets, TheRecordedCommandLineIsMaskedOnTheWayInAndOnReading) {
   ordered_json sets = ordered_json::array();
   sets.push_back(set);
   const ResultFile file = result_file_from_json({{"schema", kResultSchema}, {"sets", sets}});
-  EXPECT_EQ(file.sets.at(0).argv.words().at(1), "--store=host=h password=***");
+  EXPECT_EQ(file.sets.at(0).argv.at(1), "--store=host=h password=***");
 }
 
 }  // namespace

@@ -166,7 +166,7 @@ std::string sets_part(const std::vector<ResultSet>& sets) {
     table.row({{set.label, "", "", ""}, {status, "text", "", ""}, {std::to_string(set.runs.size()), "", "", ""},
                first_started(set),
                {fmt::format("{} {}", set.tool.value("version", "?"), set.tool.value("git", "?")), "text nowrap", "", ""},
-               {fmt::format("{}", fmt::join(set.argv.words(), " ")), "text", "", ""}});
+               {fmt::format("{}", fmt::join(set.argv, " ")), "text", "", ""}});
   }
   return table.str();
 }
