@@ -9,7 +9,7 @@
 namespace schedlab::store {
 
 // The newest schema this build writes and reads.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // The version recorded in `c`; 0 for a database without the table.
 int schema_version(Connection& c);

@@ -12,7 +12,7 @@ namespace schedlab::store {
 namespace {
 
 constexpr const char* kAllowed =
-    "@kernel=PATTERN, @label=PATTERN, @host=PATTERN, @id=N or a bare set id (see 'schedlab history')";
+    "@kernel=PATTERN, @label=PATTERN, @host=PATTERN, @spec=ID, @id=N or a bare set id (see 'schedlab history')";
 
 std::int64_t parse_id(const std::string& arg, const std::string& text) {
   if (auto id = parse_whole_number<std::int64_t>(text, 1, INT64_MAX)) return *id;
@@ -41,6 +41,10 @@ SetFilter parse_selector(const std::string& arg) {
   if (key == "kernel") f.kernel = value;
   else if (key == "label") f.label = value;
   else if (key == "host") f.host = value;
+  else if (key == "spec") {
+    check_spec_id("selector", value);
+    f.spec = value;
+  }
   else if (key == "id") f.id = parse_id(arg, value);
   else throw UsageError("selector", arg, kAllowed);
   return f;

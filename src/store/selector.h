@@ -1,6 +1,6 @@
 #pragma once
 // Store selectors, accepted by `compare` beside result files:
-//   @kernel=PATTERN  @label=PATTERN  @host=PATTERN  @id=N  N (a bare id)
+//   @kernel=PATTERN  @label=PATTERN  @host=PATTERN  @spec=ID  @id=N  N (a bare id)
 // PATTERN takes shell wildcards (* and ?).  Each selector stands for every
 // matching set, oldest first.
 #include <optional>

@@ -7,7 +7,9 @@
 #include "stats/mean_interval.h"
 #include "core/secrets.h"
 #include "core/sha256.h"
+#include "spec/spec_identity.h"
 #include "store/kernel_version.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::store {
 namespace {
@@ -56,6 +58,12 @@ RunColumns run_columns(const ordered_json& run, const RunRecord& parsed) {
   return r;
 }
 
+// The workloads whose options make a spec (spec/spec_identity.h).
+const WorkloadRegistry& builtin() {
+  static const WorkloadRegistry workloads = builtin_workloads();
+  return workloads;
+}
+
 void primary_columns(SetColumns& c, const ResultSet& set) {
   c.primary_metric = set.workload.primary_metric;
   if (const MetricSpec* spec = find_metric(set.metrics, c.primary_metric)) {
@@ -98,6 +106,8 @@ std::optional<double> epoch_seconds(const std::string& iso) {
   return static_cast<double>(timegm(&tm)) + fraction;
 }
 
+std::string stored_spec_id(const SetDocument& doc) { return spec_id(parse_set(doc), builtin()); }
+
 SetColumns extract_columns(const SetDocument& doc) {
   const ResultSet set = parse_set(doc);
   SetColumns c;
@@ -116,6 +126,7 @@ SetColumns extract_columns(const SetDocument& doc) {
   c.tool_version = text_at(set.tool, {"version"});
   c.tool_git = text_at(set.tool, {"git"});
   c.metrics = set.metrics;
+  c.spec_id = spec_id(set, builtin());
   primary_columns(c, set);
   optional_columns(c, doc.set);
   const auto& runs = doc.set.at("runs");

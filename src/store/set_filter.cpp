@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/utf8.h"
 
@@ -36,6 +38,14 @@ void check_pattern(const std::string& what, const std::string& pattern) {
                                pattern.size()));
 }
 
+void check_spec_id(const std::string& what, const std::string& id) {
+  const bool hex =
+      std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+  if (!hex || id.size() < kMinSpecDigits || id.size() > 12)
+    throw UsageError(what, printable(utf8_prefix(id, 32)),
+                     fmt::format("a spec id as history shows it: {} to 12 lowercase hex digits", kMinSpecDigits));
+}
+
 void Where::add(const std::string& clause, SqlValue value) {
   sql += (sql.empty() ? " WHERE " : " AND ") + clause;
   params.push_back(std::move(value));
@@ -48,6 +58,10 @@ Where where_of(const SetFilter& f) {
   add_text(w, "s.kernel", f.kernel);
   add_text(w, "s.host", f.host);
   add_text(w, "s.label", f.label);
+  if (!f.spec.empty()) {
+    check_spec_id("--spec", f.spec);
+    w.add("s.spec_id LIKE ?", f.spec + "%");  // hex digits only: nothing for LIKE to read
+  }
   if (f.since_epoch) w.add("s.started_epoch >= ?", *f.since_epoch);
   if (f.pass_only) w.add("s.status = ?", std::string("PASS"));
   return w;

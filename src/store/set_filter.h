@@ -22,6 +22,13 @@ inline constexpr std::size_t kMaxPatternBytes = 4096;
 // when `pattern` is longer than kMaxPatternBytes.
 void check_pattern(const std::string& what, const std::string& pattern);
 
+// The fewest digits of a spec id --spec and @spec= take (history shows 8).
+inline constexpr std::size_t kMinSpecDigits = 4;
+
+// Throws UsageError naming `what` unless `id` is 4 to 12 lowercase hex
+// digits: a spec id (spec/spec_identity.h) or its beginning.
+void check_spec_id(const std::string& what, const std::string& id);
+
 struct Where {
   std::string sql;  // " WHERE ..." or ""
   std::vector<SqlValue> params;

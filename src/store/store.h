@@ -19,6 +19,7 @@ namespace schedlab::store {
 struct SetFilter {
   std::optional<std::int64_t> id;
   std::string workload, kernel, host, label;
+  std::string spec;                   // a spec id, or its first digits as history shows them
   std::optional<double> since_epoch;  // sets that started at or after
   bool pass_only = false;             // trend: only complete, successful sets
 };
@@ -30,6 +31,7 @@ struct SetRow {
   std::string primary_metric, primary_unit, primary_better;
   std::optional<double> primary_mean, primary_ci95;
   int runs = 0, warnings = 0;
+  std::string spec_id;  // 12 hex digits; "" for a set whose JSON the migration could not read
 };
 
 struct Recorded {

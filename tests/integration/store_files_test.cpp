@@ -155,12 +155,13 @@ TEST(StoreReaders, AReaderNeverMigratesAnOlderStore) {
   TempDir dir;
   const std::string db = dir.file("r.db");
   import_kernels(dir, db, 2);
-  // Schema 1, as schedlab wrote it before migration 2 existed.
-  plant(db, "DROP VIEW runs_flat; DROP TABLE set_warnings; DELETE FROM schema_version WHERE version = 2");
+  // Schema 2, as schedlab wrote it before migration 3 (the spec id) existed.
+  plant(db, "DROP INDEX sets_spec; ALTER TABLE sets DROP COLUMN spec_id; "
+            "DELETE FROM schema_version WHERE version = 3");
   for (const auto& args : readers(db, dir.file("report.html"))) {
     const Outcome o = run_schedlab(args);
     EXPECT_NE(o.status, 0) << args[0];
-    EXPECT_NE(o.err.find("has schema version 1, older than this schedlab"), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("has schema version 2, older than this schedlab"), std::string::npos) << o.err;
     EXPECT_NE(o.err.find("import that records in it upgrades it"), std::string::npos) << o.err;
     EXPECT_EQ(line_count(o.err), 1u) << o.err;
   }
@@ -171,9 +172,14 @@ TEST(StoreReaders, AReaderNeverMigratesAnOlderStore) {
                [](void* v, int, char** cells, char**) { *static_cast<int*>(v) = std::atoi(cells[0]); return 0; },
                &version, nullptr);
   sqlite3_close(handle);
-  EXPECT_EQ(version, 1) << "a read-only command migrated the store";
+  EXPECT_EQ(version, 2) << "a read-only command migrated the store";
   ASSERT_EQ(run_schedlab({"import", dir.file("kernels.json"), "--store", db}).status, 0);
-  EXPECT_EQ(run_schedlab({"history", "--store", db}).status, 0) << "import upgrades it";
+  const Outcome history = run_schedlab({"history", "--json", "--store", db});
+  ASSERT_EQ(history.status, 0) << "import upgrades it: " << history.err;
+  // The sets stored before the upgrade got their spec id from their JSON.
+  const auto sets = ordered_json::parse(history.out).at("sets");
+  ASSERT_EQ(sets.size(), 2u);
+  for (const auto& set : sets) EXPECT_EQ(set.at("spec_id").get<std::string>().size(), 12u) << set.dump();
 }
 
 }  // namespace schedlab::testing

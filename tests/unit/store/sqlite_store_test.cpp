@@ -10,6 +10,7 @@
 #include "store/sqlite_connection.h"
 #include "store/store_choice.h"
 #include "store/trend.h"
+#include "spec/spec_identity.h"
 #include "support/synthetic_sets.h"
 #include "support/temp_dir.h"
 
@@ -63,6 +64,37 @@ TEST(SqliteStore, AnOlderDatabaseIsMigratedAndKeepsItsSets) {
   EXPECT_EQ(schema_version(s->connection()), kSchemaVersion);
   EXPECT_EQ(count(*s, "sets"), 1);
   EXPECT_EQ(count(*s, "set_warnings"), 0);
+}
+
+// Issue 21: each set carries its spec id; a set stored before the column
+// existed gets it from its JSON when the store is upgraded.
+TEST(SqliteStore, EachSetCarriesItsSpecIdAndHistorySelectsByIt) {
+  testing::TempDir dir;
+  const WorkloadRegistry workloads = builtin_workloads();
+  const std::string spawn = spec_id(testing::synthetic_set({}), workloads);
+  const std::string execl = spec_id(testing::synthetic_set({.workload = "execl"}), workloads);
+  ASSERT_NE(spawn, execl);
+  {
+    SqliteConnection c(dir.file("r.db"), Access::kWrite);
+    migrate(c, 2);
+    c.query("INSERT INTO sets (content_hash, created, recorded, runs, warnings, set_json) VALUES "
+            "('h', '2026-11-01T00:00:00Z', 'now', 5, 0, ?)",
+            {synthetic_document({}).set.dump()});
+  }
+  auto s = open_at(dir.file("r.db"));
+  s->record(synthetic_document({.workload = "execl"}));
+  const auto rows = s->find({});
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].spec_id, spawn) << "backfilled by the migration";
+  EXPECT_EQ(rows[1].spec_id, execl) << "written with the set";
+  SetFilter f;
+  f.spec = execl.substr(0, 8);
+  ASSERT_EQ(s->find(f).size(), 1u);
+  EXPECT_EQ(s->find(f)[0].workload, "execl");
+  EXPECT_EQ(select_sets(*s, "@spec=" + spawn, "").size(), 1u);
+  f.spec = "xyz";
+  EXPECT_THROW(s->find(f), UsageError);
+  EXPECT_THROW(parse_selector("@spec=12"), UsageError);
 }
 
 TEST(SqliteStore, ANewerSchemaIsRefusedWithOneLine) {

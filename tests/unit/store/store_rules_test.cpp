@@ -97,8 +97,8 @@ TEST(StoreRules, AReaderCannotWriteAndNeverMigrates) {
     reader.reset();
     {
       auto writer = open_store(choice, Access::kWrite);
-      writer->connection().exec("DROP VIEW runs_flat; DROP TABLE set_warnings; "
-                                "DELETE FROM schema_version WHERE version = 2");
+      writer->connection().exec("DROP INDEX sets_spec; ALTER TABLE sets DROP COLUMN spec_id; "
+                                "DELETE FROM schema_version WHERE version = 3");
     }
     try {
       open_store(choice, Access::kRead);
