@@ -279,6 +279,10 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
     if (!options.kernel.empty()) in_guest = prepare_guest_check(workloads, options, argv);
     else load(workloads, a, loaded);
     if (!in_guest) describe_plan(*loaded.setup, *loaded.good, a);
+    if (options.dry_run) {
+      std::cout << "dry run: the baseline and the spec checked; nothing measured, changed or written\n";
+      return 0;
+    }
   } catch (const Interrupted&) {
     throw;
   } catch (const std::exception& e) {  // UsageError, and whatever a malformed file made a library throw
@@ -319,7 +323,12 @@ Command add_check(CLI::App& app, const CommandContext& context) {
                                                      "(a kernel is code)");
   check->add_flag("--no-wait", o->no_wait, "exit 125 instead of waiting for another run's global controls");
   add_store_options(*check, o->store, true);
-  return {check, [o, &context] { return check_command(context.workloads, *o, context.argv); }, 255, true};
+  return {check,
+          [o, &context] {
+            o->dry_run = context.dry_run;
+            return check_command(context.workloads, *o, context.argv);
+          },
+          255, true, DryRun::kPlans};
 }
 
 }  // namespace schedlab

@@ -123,6 +123,16 @@ std::vector<SuiteRun> lkml_runs(bool full) {
        Claim{"lps", {{"psi", "off"}}, {{"psi", "on"}}, "PSI on vs off, 8 levels", std::nullopt, ""}}};
 }
 
+// --dry-run: each scenario's plan, checked as its run would be; nothing
+// is measured and no directory is made.
+int plan_suite(const WorkloadRegistry& workloads, const std::string& name, const std::vector<SuiteRun>& runs) {
+  for (const auto& r : runs) {
+    std::cout << fmt::format("\n== {} {}: {}\n", name, r.name, r.title);
+    run_command(workloads, with_dry_run(r.args), {});
+  }
+  return 0;
+}
+
 int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json, const RunPresentation& shown,
             const StoreOptionTexts& store) {
   std::vector<std::string> args = r.args;
@@ -198,16 +208,17 @@ class ResultDir {
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
                   const std::string& json_dir, const StoreOptionTexts& store, const SuiteKernels& given,
-                  bool full, const std::string& only) {
+                  bool full, const std::string& only, bool dry_run) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
   const auto kernels = suite_kernels(name, given.list);  // empty: on this host
   to_store_choice(store);  // a bad --store is refused before the first run
+  const auto runs = only_scenario(name == "quick" ? quick_runs() : lkml_runs(scale == "full"), only);
+  if (dry_run) return plan_suite(workloads, name, runs);
   if (!json_dir.empty() && mkdir(json_dir.c_str(), 0755) != 0 && errno != EEXIST)
     throw SystemError("suite: create the --json directory", json_dir, errno);
   const ResultDir results(json_dir);
   const std::string& dir = results.path();
-  const auto runs = only_scenario(name == "quick" ? quick_runs() : lkml_runs(scale == "full"), only);
   std::vector<std::pair<SuiteRun, std::string>> done;
   std::vector<double> nominal;  // the bundle's ETA: each run's warmup and windows
   for (const auto& r : runs) nominal.push_back(nominal_run_seconds(workloads, r.args));
@@ -270,9 +281,9 @@ Command add_suite(CLI::App& app, const CommandContext& context) {
   return {suite,
           [a, &context] {
             return suite_command(context.workloads, a->name, a->scale, a->json, a->store,
-                                 {a->kernels, a->trust_kernel}, a->full, a->only);
+                                 {a->kernels, a->trust_kernel}, a->full, a->only, context.dry_run);
           },
-          2, true};
+          2, true, DryRun::kPlans};
 }
 
 }  // namespace schedlab

@@ -71,7 +71,7 @@ struct Comparison {
   CompareOptions options;
   std::vector<Note> notes;  // most important first
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
-  std::vector<UnderneathChange> underneath;  // probe metrics that changed (compare/underneath.h)
+  Underneath underneath;  // probe metrics that changed, under FDR control (compare/underneath.h)
 };
 
 // The test the sets' design calls for, unless one was asked: sets whose

@@ -146,6 +146,10 @@ std::string format_compare_json(const Comparison& c) {
         {"primary_normalized_p_value", d.normalized_p ? ordered_json(*d.normalized_p) : ordered_json(nullptr)}};
   }
   j["underneath"] = underneath_json(c);
+  j["underneath_family"] = {{"test", stats::to_string(c.underneath.test)},
+                            {"tests", c.underneath.tests},
+                            {"correction", "benjamini-hochberg"},
+                            {"q", c.options.alpha}};
   j["notes"] = ordered_json::array();
   for (const auto& note : c.notes) j["notes"].push_back(note.full);
   return j.dump(2) + "\n";
