@@ -20,7 +20,7 @@ struct ExportArgs {
   StoreOptionTexts store;
 };
 struct HistoryArgs {
-  std::string workload, kernel, host, label, since, style;
+  std::string workload, kernel, host, label, since, style, spec;
   bool json = false, csv = false;
   StoreOptionTexts store;
 };

@@ -6,6 +6,7 @@
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "report/formats.h"
+#include "store/set_filter.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -28,6 +29,7 @@ int trend_command(const TrendArgs& args) {
   q.workload = args.workload;
   q.metric = args.metric;
   q.host = args.host;
+  store::check_pattern("--host", q.host);
   q.by = parse_by(args.by);
   const auto choice = to_store_choice(args.store);
   auto s = store::open_store(choice, store::Access::kRead);
