@@ -39,8 +39,11 @@ struct SuiteKernels {
   std::string list;      // --kernels [NAME=]VMLINUZ[:INITRD],...
   bool trusted = false;  // --trust-kernel
 };
+// `full`: lkml's full comparison tables under each verdict; `only`: one
+// scenario by name ("" = all).
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store, const SuiteKernels& kernels = {});
+                  const std::string& json_dir, const StoreOptionTexts& store, const SuiteKernels& kernels = {},
+                  bool full = false, const std::string& only = "");
 // `schedlab check` as typed (checked by check_command itself: its bad
 // input exits 255, not 2, so that git bisect run stops).
 struct CheckOptions {

@@ -162,6 +162,14 @@ bool interleaved(const std::vector<ResultSet>& sets) {
 
 }  // namespace
 
+std::optional<double> paired_cv(const ResultSet& a, const ResultSet& b, const std::string& metric) {
+  auto [base, other] = paired_values(a, b, metric);
+  if (base.size() < 3 || stats::mean(base) == 0) return std::nullopt;
+  std::vector<double> d;
+  for (std::size_t i = 0; i < base.size(); ++i) d.push_back(other[i] - base[i]);
+  return stats::sample_stddev(d) / std::fabs(stats::mean(base));
+}
+
 void decide_test(const std::vector<ResultSet>& sets, CompareOptions& o) {
   if (o.test_given) {
     o.design = o.paired ? "as asked (--test paired)" : fmt::format("as asked (--test {})", stats::to_string(o.test));

@@ -109,6 +109,11 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
 // The metrics compared by default for a set: its primary metric and its
 // workload's key metrics.
 std::vector<std::string> default_metrics(const ResultSet& set);
+// Relative SD of the paired differences of two interleaved sets, matched by
+// block (what `plan` and a claim's runs-needed use); nullopt when they share
+// fewer than three blocks.
+std::optional<double> paired_cv(const ResultSet& a, const ResultSet& b, const std::string& metric);
+
 // The runs' values of `metric` in run order (runs without it skipped).
 std::vector<double> values_of(const ResultSet& set, const std::string& metric);
 // Every metric with values in the set (compare --all).

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "core/utf8.h"
 #include "integration/harness.h"
 
 namespace schedlab::testing {
@@ -64,6 +65,26 @@ TEST(CompareCli, DeeplyNestedFileIsOneLineNotACrash) {
             std::string::npos) << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   EXPECT_EQ(run_schedlab({"check", "--baseline", dir.file("deep.json")}).status, 255);
+}
+
+// suite lkml answers each report: a verdict line (reproduced, not
+// reproduced here, cannot tell, measured) under its heading, in 80 columns.
+TEST(Suite, LkmlAnswersEachReportInOneVerdict) {
+  TempDir dir;
+  const Outcome o = run_schedlab({"suite", "lkml", "--scenario", "context-psi", "--no-store", "--json", dir.path()});
+  EXPECT_EQ(o.status, 0) << o.err;
+  const auto heading = o.out.find("== context-psi");
+  ASSERT_NE(heading, std::string::npos) << o.out;
+  const auto verdict = o.out.find('\n', heading) + 1;
+  bool named = false;
+  for (const char* v : {"reproduced:", "not reproduced here:", "cannot tell:", "measured:", "measurement problem:"})
+    named |= o.out.compare(verdict, std::string(v).size(), v) == 0;
+  EXPECT_TRUE(named) << "the line after the heading is the verdict: " << o.out;
+  EXPECT_EQ(o.out.find("Hmean"), std::string::npos) << "the full table only with --full";
+  std::size_t start = 0;
+  for (std::size_t end; (end = o.out.find('\n', start)) != std::string::npos; start = end + 1)
+    EXPECT_LE(utf8_length(o.out.substr(start, end - start)), 80u) << o.out.substr(start, end - start);
+  EXPECT_EQ(run_schedlab({"suite", "lkml", "--scenario", "nope"}).status, 2);
 }
 
 TEST(Suite, QuickRunsEveryWorkloadAndKeepsTheFiles) {

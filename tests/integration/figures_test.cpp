@@ -178,7 +178,7 @@ TEST(Figures, ARunBesideACpuHogCarriesTheBusyWarning) {
     ASSERT_EQ(o.status, 0) << o.err;
     text = o.out;
   }
-  EXPECT_NE(text.find("  busy: "), std::string::npos) << text;
+  EXPECT_NE(text.find("  busy in 2 of 2 runs: "), std::string::npos) << text;
   EXPECT_NE(text.find("used by other processes"), std::string::npos) << text;
   const auto set = first_set(dir.file("r.json"));
   ASSERT_FALSE(set["warnings"].empty());

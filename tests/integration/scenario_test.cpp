@@ -219,7 +219,7 @@ TEST_F(Scenario, VaryRunsLabelledSetsInReproducibleRandomBlocks) {
   const Flip flip;
   auto run = [](const std::string& json) {
     return run_schedlab({"run", "spawn", "--copies", "auto", "--vary", "autogroup=off,on", "--runs",
-                         "4", "--duration", "150ms", "--seed", "12345", "--json", json});
+                         "4", "--duration", "150ms", "--seed", "12345", "--all", "--json", json});  // --all: a line per run
   };
   TempDir dir;
   const Outcome first = run(dir.file("a.json")), second = run(dir.file("b.json"));

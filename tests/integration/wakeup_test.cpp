@@ -12,7 +12,8 @@ namespace {
 
 nlohmann::json run_wakeup(const std::vector<std::string>& options, TempDir& dir) {
   std::vector<std::string> args = {"run", "wakeup", "--duration", "1500ms", "--runs", "1", "--json",
-                                   dir.file("r.json"), "--force"};  // one file per test, rewritten per mode
+                                   dir.file("r.json"), "--force",  // one file per test, rewritten per mode
+                                   "--all"};  // schbench's report per run
   args.insert(args.end(), options.begin(), options.end());
   const Outcome o = run_schedlab(args);
   EXPECT_EQ(o.status, 0) << o.err;
