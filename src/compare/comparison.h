@@ -1,11 +1,14 @@
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "compare/between_sessions.h"
 #include "compare/notes.h"
 #include "compare/underneath.h"
 #include "core/result.h"
+#include "runner/sentinel_tracking.h"
 #include "stats/significance.h"
 
 namespace schedlab {
@@ -24,6 +27,10 @@ struct CompareOptions {
   std::vector<std::string> metrics;   // empty: the primary and the workload's key metrics
   bool force = false;                 // compare sets whose workload specs differ
   bool all_notes = false;             // the terminal styles print every note in full
+  // The store's past sessions of the baseline's spec on its host, for the
+  // between-session model of sequential sets (compare/between_sessions.h);
+  // null: none read.
+  std::shared_ptr<const SessionHistory> history;
 };
 
 // One set's figures for one metric, and its comparison with the baseline.
@@ -63,6 +70,15 @@ struct SpeedDifference {
   std::optional<double> normalized_p;  // Welch on the normalised values
 };
 
+// Whether the work-shaped sentinel tracks the primary metric over the runs
+// of the baseline and a set (runner/sentinel_tracking.h), and when it does,
+// the change per unit of machine speed (compare/machine_speed.h).
+struct WorkSentinelComparison {
+  SentinelTracking tracking;
+  std::optional<double> normalized_change_pct;  // ratio of geometric means, %
+  std::optional<double> normalized_p;           // Welch on the normalised logs
+};
+
 // Every set of the files, in order (the first is the baseline), compared
 // metric by metric.
 struct Comparison {
@@ -72,6 +88,13 @@ struct Comparison {
   std::vector<Note> notes;  // most important first
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
   Underneath underneath;  // probe metrics that changed, under FDR control (compare/underneath.h)
+  // Per set: whether its test counted the between-session spread; none for
+  // the baseline and for interleaved or asked tests.
+  std::vector<std::optional<BetweenSessionUse>> between;
+  // Per set: the work sentinel's tracking of the primary metric against the
+  // baseline (compare/machine_speed.h); none for the baseline and for sets
+  // without it.
+  std::vector<std::optional<WorkSentinelComparison>> work_sentinel;
 };
 
 // The test the sets' design calls for, unless one was asked: sets whose

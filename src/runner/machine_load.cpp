@@ -15,7 +15,10 @@ const std::vector<MetricSpec>& machine_load_metrics() {
       {"loadavg_1m", "load", Better::kLower, "1-minute load average when the run started"},
       {"sentinel_rate", "loops/s", Better::kHigher,
        "machine speed: a fixed user-space loop's rate on the run's CPUs just before and after the "
-       "window (median over CPUs, mean of the two)"}};
+       "window (median over CPUs, mean of the two)"},
+      {"work_sentinel_rate", "work/s", Better::kHigher,
+       "machine speed for memory-bound, branchy work: a fixed pointer chase through 64 MB and a bytecode "
+       "interpreter, timed by CPU time on the run's CPUs just after the window (docs/statistics.md)"}};
   return kMetrics;
 }
 

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <numeric>
 #include <optional>
+#include <system_error>
+#include <thread>
 
 #include "core/cpu_list.h"
 #include "core/duration.h"
@@ -15,7 +17,10 @@
 #include "runner/machine_load.h"
 #include "runner/rate_sampler.h"
 #include "runner/sentinel.h"
+#include "runner/sentinel_tracking.h"
+#include "runner/work_sentinel.h"
 #include "scenario/applied_scenario.h"
+#include "sys/affinity.h"
 #include "sys/realtime_timing.h"
 #include "sys/task_tree.h"
 
@@ -251,6 +256,22 @@ void warn_of_leftovers(const CopyGroup& group, MeasuredRun& m) {
   }
 }
 
+// The work-shaped sentinel after the window, on a thread that may run on
+// the run's CPUs only: the state the copies' kind of work met
+// (runner/work_sentinel.h).  A thread that cannot be created is a value
+// not recorded, never a failed run.
+void record_work_sentinel(const std::vector<int>& cpus, RunRecord& run) {
+  double rate = 0;
+  try {
+    std::thread([&] {
+      if (sys::CpuMask(cpus).apply(0) == 0) rate = work_sentinel_rate();
+    }).join();
+  } catch (const std::system_error&) {
+    return;
+  }
+  if (rate > 0) run.values.set(kWorkSentinelMetric, rate);
+}
+
 void record_copy_spans(const CopyGroup& group, RunRecord& run) {
   for (int i = 0; i < group.size(); ++i)
     run.copies[static_cast<size_t>(i)]["usage_span_s"] =
@@ -292,6 +313,7 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   timing.reset();
   run.details["stop_s"] = end.stopped_s;
   record_sentinel(sentinel_before, sentinel_rate(s.plan.cpu_set, sentinel_time), run);
+  record_work_sentinel(s.plan.cpu_set, run);
   const WindowOutcome outcome = count_loops(c, group, start, end);
   require_loops(s, outcome);
   for (size_t i = 0; i < outcome.loops.size(); ++i) run.copies[i]["loops"] = outcome.loops[i];
