@@ -25,7 +25,7 @@ struct HistoryArgs {
   StoreOptionTexts store;
 };
 struct TrendArgs {
-  std::string workload, metric, by = "kernel", host, style;
+  std::string workload, metric, by = "kernel", host, style, spec;
   bool json = false;
   StoreOptionTexts store;
 };

@@ -55,7 +55,7 @@ SetFilter parse_selector(const std::string& arg) {
 
 namespace schedlab::store {
 
-std::vector<SetDocument> select_sets(Store& store, const std::string& arg, const std::string& workload) {
+std::vector<std::int64_t> select_ids(Store& store, const std::string& arg, const std::string& workload) {
   SetFilter filter = parse_selector(arg);
   filter.workload = workload;
   std::vector<std::int64_t> ids;
@@ -64,7 +64,11 @@ std::vector<SetDocument> select_sets(Store& store, const std::string& arg, const
     throw UsageError(fmt::format("{}: no stored set matches{} in '{}' (see 'schedlab history')", arg,
                                  workload.empty() ? "" : " with --workload " + workload,
                                  store.connection().where()));
-  return store.load(ids, arg);
+  return ids;
+}
+
+std::vector<SetDocument> select_sets(Store& store, const std::string& arg, const std::string& workload) {
+  return store.load(select_ids(store, arg, workload), arg);
 }
 
 }  // namespace schedlab::store

@@ -22,6 +22,10 @@ SetFilter parse_selector(const std::string& arg);
 
 namespace schedlab::store {
 
+// The ids of the sets `arg` stands for (restricted to `workload` when not
+// empty); UsageError when it matches nothing.
+std::vector<std::int64_t> select_ids(Store& store, const std::string& arg, const std::string& workload);
+
 // The documents `arg` stands for, restricted to `workload` when not empty;
 // stored sets the reader refuses are skipped and named (Store::load).
 // Throws UsageError when it matches nothing, or nothing valid, saying so.

@@ -115,7 +115,7 @@ void run_and_read(Artefacts& a, const Form& form, int n, bool reachable) {
 
 TEST(Secrets, APlantedPasswordReachesNoArtefact) {
   PostgresServer server;
-  if (!server.available()) GTEST_SKIP() << server.why_not();
+  if (!server.available()) SCHEDLAB_SKIP(kPostgres) << server.why_not();
   TempDir dir;
   Artefacts artefacts(dir);
   int n = 0;
@@ -127,7 +127,7 @@ TEST(Secrets, APlantedPasswordReachesNoArtefact) {
 
   // Refused before anything runs, with the password masked: a URL libpq
   // cannot parse (it quotes the bad token), one that is not a URL to us.
-  for (const std::string& bad : {"postgresql://u:PL%zzANTED7@db/x", "POSTGRESQL://u:PLANTED8@db/x"}) {
+  for (const std::string bad : {"postgresql://u:PL%zzANTED7@db/x", "POSTGRESQL://u:PLANTED8@db/x"}) {
     const Outcome o = artefacts.run({"history", "--store", bad});
     EXPECT_EQ(o.status, 2) << o.err;
     EXPECT_EQ(line_count(o.err), 1u) << o.err;

@@ -74,7 +74,7 @@ TEST(StoreFiles, APlantedSymlinkIsRefusedBeforeMeasuring) {
 }
 
 TEST(StoreFiles, AnotherUsersStoreIsRefused) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root to give a file to another user";
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root to give a file to another user";
   TempDir dir;
   const std::string db = dir.file("r.db");
   import_kernels(dir, db, 2);
@@ -108,7 +108,7 @@ TEST(StoreFiles, TheDirectoriesAStoreNeedsAreMadePrivate) {
 // A root-owned store in a directory nobody cannot write: no -wal or -shm
 // can be made there, so SQLite's ordinary read-only open fails.
 TEST(StoreReaders, ANonRootUserReadsARootOwnedStore) {
-  if (!can_switch_user()) GTEST_SKIP() << "needs root, setpriv and a build tree user nobody can read";
+  if (!can_switch_user()) SCHEDLAB_SKIP(kNobody) << "needs root, setpriv and a build tree user nobody can read";
   TempDir dir;
   ASSERT_EQ(mkdir(dir.file("root").c_str(), 0755), 0);
   const std::string db = dir.file("root/r.db");
@@ -137,7 +137,7 @@ TEST(StoreReaders, ANonRootUserReadsARootOwnedStore) {
 }
 
 TEST(StoreReaders, AStoreOnAReadOnlyMountIsRead) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root to mount";
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root to mount";
   TempDir dir;
   const std::string mnt = dir.file("ro");
   ASSERT_EQ(mkdir(mnt.c_str(), 0755), 0);

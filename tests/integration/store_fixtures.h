@@ -20,14 +20,6 @@ namespace schedlab::testing {
 inline const std::vector<std::string> kAsNobody = {"setpriv", "--reuid=65534", "--regid=65534",
                                                    "--clear-groups"};
 
-// Root with setpriv, and the build tree reachable by the unprivileged user.
-inline bool can_switch_user() {
-  if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0) return false;
-  const std::string probe = std::string("setpriv --reuid=65534 --regid=65534 --clear-groups test -x ") +
-                            SCHEDLAB_BIN + " 2>/dev/null";
-  return system(probe.c_str()) == 0;
-}
-
 // Runs `sql` on the database file `db` directly; fails the test on error.
 inline void plant(const std::string& db, const std::string& sql) {
   sqlite3* handle = nullptr;

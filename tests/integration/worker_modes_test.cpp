@@ -25,6 +25,7 @@ int run_copy(const channel::RunChannel& channel, sl_mode mode, const std::vector
   launch.argv = {worker_path(), sl_mode_table[mode].name, "0"};
   launch.argv.insert(launch.argv.end(), args.begin(), args.end());
   launch.shared_fd = channel.fd();
+  launch.shared_fd_number = SL_SHARED_FD;
   const TempDir dir;
   launch.stderr_path = dir.file("stderr");  // the worker says what it refused there
   const pid_t pid = sys::launch_worker(launch);

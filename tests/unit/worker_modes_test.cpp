@@ -16,10 +16,10 @@ void nothing(sl_run*) {}
 void no_setup(sl_run*, int, char**) {}
 
 // A table of well-formed entries named after sl_mode_table, one per mode.
-struct Table {
+struct ModeTable {
   std::vector<sl_mode_ops> ops;
   std::vector<const sl_mode_ops*> pointers;
-  Table() {
+  ModeTable() {
     for (int m = 0; m < SL_MODE_COUNT; ++m)
       ops.push_back({SL_CHANNEL_VERSION, sl_mode_table[m].name, no_setup, nothing, nothing});
     for (const auto& o : ops) pointers.push_back(&o);
@@ -33,34 +33,34 @@ struct Table {
 
 }  // namespace
 
-TEST(WorkerModes, AWellFormedTablePasses) { EXPECT_EQ(Table().check(), ""); }
+TEST(WorkerModes, AWellFormedTablePasses) { EXPECT_EQ(ModeTable().check(), ""); }
 
 TEST(WorkerModes, EveryOperationMustBePresent) {
-  Table t;
+  ModeTable t;
   t.ops[SL_MODE_WAKEUP].loop = nullptr;
   EXPECT_EQ(t.check(), "wakeup: no loop operation");
-  Table setup;
+  ModeTable setup;
   setup.ops[SL_MODE_SPAWN].setup = nullptr;
   EXPECT_EQ(setup.check(), "spawn: no setup operation");
-  Table report;
+  ModeTable report;
   report.ops[SL_MODE_COMMAND].report = nullptr;
   EXPECT_EQ(report.check(), "command: no report operation");
-  Table missing;
+  ModeTable missing;
   missing.pointers[SL_MODE_EXECL] = nullptr;
   EXPECT_EQ(missing.check(), "execl: no operations");
 }
 
 TEST(WorkerModes, VersionNamesAndCountMustMatchTheChannel) {
-  Table old;
+  ModeTable old;
   old.ops[SL_MODE_EXEC].version = SL_CHANNEL_VERSION - 1;
   EXPECT_EQ(old.check(), "exec: written for another channel version");
-  Table swapped;
+  ModeTable swapped;
   swapped.ops[SL_MODE_SPAWN].name = "execl";
   EXPECT_EQ(swapped.check(), "spawn: its operations carry another name");
-  EXPECT_EQ(Table().check(SL_MODE_COUNT - 1), "mode table: not one entry per channel mode");
+  EXPECT_EQ(ModeTable().check(SL_MODE_COUNT - 1), "mode table: not one entry per channel mode");
   std::vector<sl_mode_layout> twice(sl_mode_table, sl_mode_table + SL_MODE_COUNT);
   twice[SL_MODE_EXEC].name = "spawn";
-  Table t;
+  ModeTable t;
   t.ops[SL_MODE_EXEC].name = "spawn";
   EXPECT_EQ(t.check(SL_MODE_COUNT, twice.data()), "spawn: named twice");
 }

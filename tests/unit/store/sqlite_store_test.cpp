@@ -275,6 +275,30 @@ TEST(SqliteStore, TrendSaysWhichSetsMeasuredNoValue) {
       << format_trend_text(t);
 }
 
+// Sets of one workload that measured different things (1 copy and 2) are
+// two series: the trend shows the latest set's spec and lists the other,
+// never one point averaged over both (it was one 453-lps point no run
+// measured).
+TEST(SqliteStore, TrendKeepsOneSeriesPerSpec) {
+  testing::TempDir dir;
+  auto s = open_at(dir.file("r.db"));
+  s->record(synthetic_document({.kernel = "6.1.0", .mean = 10000, .seed = 1}));
+  s->record(synthetic_document({.kernel = "6.2.0", .mean = 10000, .day = 2, .seed = 2}));
+  SetDocument two = synthetic_document({.kernel = "6.2.0", .mean = 4000, .day = 3, .seed = 3});
+  two.set["scenario"]["requested"]["copies"] = "2";
+  s->record(two);
+  const Trend latest = build_trend(*s, {.workload = "spawn"});
+  ASSERT_EQ(latest.points.size(), 1u) << "the 2-copy spec has one set, on 6.2.0";
+  EXPECT_NEAR(latest.points[0].mean, 4000, 400);
+  ASSERT_EQ(latest.other_specs.size(), 1u);
+  EXPECT_EQ(latest.other_specs[0].second, 2u);
+  const Trend one = build_trend(*s, {.workload = "spawn", .spec = latest.other_specs[0].first});
+  ASSERT_EQ(one.points.size(), 2u);
+  for (const auto& p : one.points) EXPECT_NEAR(p.mean, 10000, 1000) << p.key << ": never averaged with 2 copies";
+  EXPECT_NE(format_trend_text(latest).find("other specs of spawn in the store, never averaged in"),
+            std::string::npos) << format_trend_text(latest);
+}
+
 TEST(StoreChoice, LocationsAndTheirErrors) {
   testing::TempDir dir;
   setenv("XDG_DATA_HOME", dir.path().c_str(), 1);

@@ -2,6 +2,8 @@
 // (store_kinds(), the list choose_store and open_store use) keeps the same
 // rules.  A kind added to that list without a fixture here fails.
 #include <gtest/gtest.h>
+
+#include "support/skip.h"
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -69,7 +71,7 @@ void for_each_kind(const std::function<void(const StoreKind&, const StoreChoice&
     ASSERT_EQ(choice.kind, kind.id) << "the kind does not claim its own location";
     rule(kind, choice);
   }
-  if (!skipped.empty()) GTEST_SKIP() << skipped;
+  if (!skipped.empty()) SCHEDLAB_SKIP(kPostgres) << skipped;
 }
 
 std::int64_t record_two(const StoreChoice& choice) {
