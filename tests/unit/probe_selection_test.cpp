@@ -78,7 +78,8 @@ TEST(MeasuredCost, EveryMeasuredProbeSaysWhereItsFigureCameFrom) {
     EXPECT_NE(source.find(m->date), std::string::npos) << source;
     EXPECT_NE(source.find(m->spread), std::string::npos) << source;
   }
-  for (const auto& r : ProbeSet(parse_probe_selection("all")).record()["probes"])
+  const auto record = ProbeSet(parse_probe_selection("all")).record();  // outlives the loop over its probes
+  for (const auto& r : record["probes"])
     EXPECT_EQ(r["cost_source"], describe_cost_source(r["name"].get<std::string>())) << "the result file says it too";
 }
 
