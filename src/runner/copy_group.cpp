@@ -204,15 +204,19 @@ void CopyGroup::kill_stuck_after_loops() {
   for (size_t i = 0; i < pids_.size(); ++i) {
     const std::uint64_t done = __atomic_load_n(&slot(static_cast<int>(i)).loops_done_ns, __ATOMIC_ACQUIRE);
     if (!running(i) || done == 0 || now < done + ns(kCleanupLimit)) continue;
-    kill(pids_[i], SIGKILL);  // what it leaves comes back to us: the destructor kills it
-    int status = 0;
-    waitpid(pids_[i], &status, 0);
-    exit_status_[i] = status;
-    throw Error(ExitStatus::kWorkloadFailed,
-                fmt::format("copy {}: still running {}s after its loops were done; killed with SIGKILL "
-                            "(its results are lost)",
-                            i, std::chrono::seconds(kCleanupLimit).count()));
+    kill_and_fail(i, fmt::format("{}s after its loops were done", std::chrono::seconds(kCleanupLimit).count()));
   }
+}
+
+// Kills copy `i` (what it leaves comes back to us: the destructor kills it),
+// reaps it and fails the run: its counts and usage were never written.
+void CopyGroup::kill_and_fail(size_t i, const std::string& when) {
+  kill(pids_[i], SIGKILL);
+  int status = 0;
+  waitpid(pids_[i], &status, 0);
+  exit_status_[i] = status;
+  throw Error(ExitStatus::kWorkloadFailed,
+              fmt::format("copy {}: still running {}; killed with SIGKILL (its results are lost)", i, when));
 }
 
 void CopyGroup::stop() {
@@ -232,17 +236,9 @@ void CopyGroup::stop() {
 // A copy still running a grace period after the stop is killed, and the run
 // fails saying so: its counts and usage were never written.
 void CopyGroup::kill_overdue() {
-  for (size_t i = 0; i < pids_.size(); ++i) {
-    if (!running(i)) continue;
-    kill(pids_[i], SIGKILL);
-    int status = 0;
-    waitpid(pids_[i], &status, 0);
-    exit_status_[i] = status;
-    throw Error(ExitStatus::kWorkloadFailed,
-                fmt::format("copy {}: still running {}s after the window closed; killed with SIGKILL "
-                            "(its results are lost)",
-                            i, std::chrono::seconds(kStopGrace).count()));
-  }
+  for (size_t i = 0; i < pids_.size(); ++i)
+    if (running(i))
+      kill_and_fail(i, fmt::format("{}s after the window closed", std::chrono::seconds(kStopGrace).count()));
 }
 
 bool CopyGroup::all_done() const {

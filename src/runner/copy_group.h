@@ -94,6 +94,7 @@ class CopyGroup {
   [[noreturn]] void fail_copy(int index, int wait_status) const;
   void kill_overdue();
   void kill_stuck_after_loops();
+  [[noreturn]] void kill_and_fail(size_t i, const std::string& when);
   bool running(size_t i) const { return exit_status_[i] == -1; }
   size_t still_running() const;
 
