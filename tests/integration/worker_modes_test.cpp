@@ -67,26 +67,25 @@ TEST(WorkerModes, WakeupTakesNoArguments) {
 }
 
 TEST(WorkerModes, WakeupOutOfRangeIsRefused) {
-  channel::RunChannel threads(SL_MODE_WAKEUP, 1, {}, 2);
-  sl_wakeup_config too_many = valid_config();
-  too_many.workers = 3;  // 3 workers, 2 counters
-  threads.set_config(0, too_many);
-  run_copy(threads, SL_MODE_WAKEUP, {});
-  expect_refused(threads, SL_CONFIG_THREADS);
-
-  channel::RunChannel flags(SL_MODE_WAKEUP, 1, {}, 2);
-  sl_wakeup_config unknown = valid_config();
-  unknown.flags = 0x80;
-  flags.set_config(0, unknown);
-  run_copy(flags, SL_MODE_WAKEUP, {});
-  expect_refused(flags, SL_CONFIG_FLAGS);
-
-  channel::RunChannel split(SL_MODE_WAKEUP, 1, {}, 2);
-  sl_wakeup_config over = valid_config();
-  over.split_pct = 101;
-  split.set_config(0, over);
-  run_copy(split, SL_MODE_WAKEUP, {});
-  expect_refused(split, SL_CONFIG_RANGE);
+  struct Case {
+    const char* what;
+    void (*spoil)(sl_wakeup_config&);
+    int problem;
+  };
+  const Case cases[] = {
+      {"3 workers, 2 counters", [](sl_wakeup_config& c) { c.workers = 3; }, SL_CONFIG_THREADS},
+      {"an unknown flag", [](sl_wakeup_config& c) { c.flags = 0x80; }, SL_CONFIG_FLAGS},
+      {"a split over 100%", [](sl_wakeup_config& c) { c.split_pct = 101; }, SL_CONFIG_RANGE},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.what);
+    channel::RunChannel channel(SL_MODE_WAKEUP, 1, {}, 2);
+    sl_wakeup_config config = valid_config();
+    c.spoil(config);
+    channel.set_config(0, config);
+    run_copy(channel, SL_MODE_WAKEUP, {});
+    expect_refused(channel, c.problem);
+  }
 }
 
 TEST(WorkerModes, ArgumentModesRefuseUnknownWords) {
