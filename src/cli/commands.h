@@ -56,6 +56,7 @@ struct CheckOptions {
   std::string kernel;  // --kernel VMLINUZ[:INITRD]: judge that kernel in a guest (cli/check_kernel.h)
   bool trust_kernel = false;  // boot a --kernel owned by another user
   bool dry_run = false;       // --dry-run: the plan, after every check of the files, and exit 0
+  std::string interleave;     // --interleave GOOD: re-measure the good program now, interleaved
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);

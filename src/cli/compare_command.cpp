@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "report/formats.h"
 #include "store/result_file.h"
+#include "store/session_history.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -21,23 +22,39 @@ namespace {
 struct CompareArgs {
   std::vector<std::string> files;  // result files, store selectors or ids
   std::string style = "mmtests", test, alpha = "0.05", metrics;
-  bool paired = false, force = false, all = false, notes = false;
-  std::string store, workload;  // for store selectors
+  bool paired = false, force = false, all = false, notes = false, no_history = false;
+  std::string store, workload;  // for store selectors, and the history of the baseline's spec
 };
 
-int compare_command(const CompareArgs& a) {
+// The store's past sessions of the baseline's spec on its host, for the
+// between-session model of sequential sets (compare/between_sessions.h).
+std::shared_ptr<const SessionHistory> history_of(const std::vector<ResultSet>& sets, const std::string& store,
+                                                const WorkloadRegistry& workloads) {
+  auto out = std::make_shared<SessionHistory>();
+  if (sets.empty()) return out;
+  std::vector<const ResultSet*> compared;
+  for (const auto& set : sets) compared.push_back(&set);
+  auto h = store::read_history(to_store_choice({store, false}), sets.front(), compared, workloads);
+  out->host = store::host_of(sets.front());
+  out->problem = h.problem;
+  for (auto& session : h.sessions) out->sessions.push_back(std::move(session.sets));
+  return out;
+}
+
+int compare_command(const CompareArgs& a, const WorkloadRegistry& workloads) {
   const auto format = comparison_formats().find(a.style);  // a bad --style before any file is read
   CompareOptions o = comparison_options(a.test, a.alpha, a.paired, a.force, a.metrics, a.all);
   o.all_notes = a.notes;
   std::vector<ResultSet> sets = read_compare_inputs(a.files, a.store, a.workload);
   if (a.all && !sets.empty()) o.metrics = all_metrics(sets.front());
+  if (!a.no_history) o.history = history_of(sets, a.store, workloads);
   std::cout << format(build_comparison(std::move(sets), o));
   return 0;
 }
 
 }  // namespace
 
-Command add_compare(CLI::App& app, const CommandContext&) {
+Command add_compare(CLI::App& app, const CommandContext& context) {
   auto a = std::make_shared<CompareArgs>();
   auto* compare = app.add_subcommand("compare", "compare result sets: the first is the baseline");
   add_input_path(*compare, "files", a->files, "result files, store selectors (@kernel=K, @label=L, @host=H, "
@@ -58,7 +75,10 @@ Command add_compare(CLI::App& app, const CommandContext&) {
   compare->add_flag("--force", a->force, "compare even when the workload specs differ");
   compare->add_flag("--all", a->all, "compare every metric the sets recorded");
   compare->add_flag("--notes", a->notes, "print every note in full below the table");
-  return {compare, [a] { return compare_command(*a); }};
+  compare->add_flag("--no-history", a->no_history,
+                    "sets measured one after the other: test them on their runs alone, without this spec's "
+                    "between-session spread from the store's past sessions on this host");
+  return {compare, [a, &context] { return compare_command(*a, context.workloads); }};
 }
 
 }  // namespace schedlab

@@ -1,5 +1,8 @@
 // `schedlab export ID... [--json FILE] [--store URL]`: stored sets as a
 // result file, each set exactly as it was recorded.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <iostream>
 
 #include "cli/path_options.h"
@@ -8,6 +11,7 @@
 #include "core/error.h"
 #include "store/result_file.h"
 #include "store/selector.h"
+#include "store/store.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
@@ -17,9 +21,23 @@ int export_command(const ExportArgs& args) {
   for (const auto& id : args.ids)
     store::parse_selector(id);  // a bad id is refused before the store is opened
   auto s = store::open_store(choice, store::Access::kRead);
-  std::vector<store::SetDocument> docs;
-  for (const auto& id : args.ids)
-    for (auto& doc : store::select_sets(*s, id, "")) docs.push_back(std::move(doc));
+  // Every selector's sets read at once: a bad row is skipped, and only when
+  // no valid set is left of them all is it bad input.
+  std::vector<std::int64_t> ids;
+  std::string refused;  // the last selector whose every row was refused
+  for (const auto& arg : args.ids) {
+    const std::size_t skipped = s->skipped().size();
+    try {
+      for (const std::int64_t id : store::select_ids(*s, arg, "")) ids.push_back(id);
+    } catch (const UsageError& e) {
+      // A selector whose every row was refused (and named) is not the end
+      // of the others; one that matches nothing at all still is.
+      if (s->skipped().size() == skipped) throw;
+      refused = std::string(e.what()).rfind(arg + ": ", 0) == 0 ? e.what() : arg + ": " + e.what();
+    }
+  }
+  if (ids.empty()) throw UsageError(refused);
+  const auto docs = s->load(ids, fmt::format("{}", fmt::join(args.ids, " ")));
   const std::string text = store::result_file_json(docs).dump(2) + "\n";
   if (args.json.empty()) {
     std::cout << text;

@@ -231,12 +231,15 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& a
       if (m.cells[i] && m.cells[0]) compare_with_base(*m.cells[i], *m.cells[0], base, c.sets[i], spec, o);
     note_no_test(c, m);
     note_outliers(c, m);
+    note_partial(c, m);
     if (c.metrics.empty()) note_unreachable(c, m);
     c.metrics.push_back(std::move(m));
   }
+  apply_between_sessions(c);   // sequential sets: the session's own variance counted
   withhold_emulated_marks(c);  // before any note that depends on a difference being marked
   note_if_not_interleaved(c);
   note_machine_speed(c);
+  note_work_sentinel(c);
   note_warnings(c);
   sort_notes(c);
   std::vector<std::string> headline;

@@ -147,6 +147,25 @@ std::string format_compare_json(const Comparison& c) {
         {"primary_normalized_change_pct", d.normalized_change_pct},
         {"primary_normalized_p_value", d.normalized_p ? ordered_json(*d.normalized_p) : ordered_json(nullptr)}};
   }
+  for (size_t i = 1; i < c.between.size(); ++i) {
+    if (!c.between[i]) continue;
+    const auto& b = *c.between[i];
+    j["sets"][i]["between_sessions"] = {
+        {"applied", b.applied}, {"past_sessions", b.sessions}, {"primary_between_sd_pct", b.primary_between_pct},
+        {"within_only_p_value", b.welch_p ? ordered_json(*b.welch_p) : ordered_json(nullptr)},
+        {"why_not", b.why_not}};
+  }
+  for (size_t i = 1; i < c.work_sentinel.size(); ++i) {
+    if (!c.work_sentinel[i]) continue;
+    const auto& w = *c.work_sentinel[i];
+    j["sets"][i]["work_sentinel"] = {
+        {"r", w.tracking.correlation.r}, {"tracking_r", w.tracking.tracking_r},
+        {"p_value", w.tracking.correlation.p_value}, {"runs", w.tracking.correlation.n},
+        {"required_r", w.tracking.required_r}, {"normalized", w.tracking.normalize}, {"reason", w.tracking.reason},
+        {"primary_normalized_change_pct",
+         w.normalized_change_pct ? ordered_json(*w.normalized_change_pct) : ordered_json(nullptr)},
+        {"primary_normalized_p_value", w.normalized_p ? ordered_json(*w.normalized_p) : ordered_json(nullptr)}};
+  }
   j["underneath"] = underneath_json(c);
   j["underneath_family"] = {{"test", stats::to_string(c.underneath.test)},
                             {"tests", c.underneath.tests},

@@ -33,7 +33,8 @@ std::vector<std::pair<const char*, ordered_json>> fields(const store::SetRow& r)
           {"mean", number_or_null(r.primary_mean)},
           {"ci95", number_or_null(r.primary_ci95)},
           {"runs", r.runs},
-          {"warnings", r.warnings}};
+          {"warnings", r.warnings},
+          {"spec_id", r.spec_id}};
 }
 
 }  // namespace
@@ -51,13 +52,14 @@ std::string brief_time(const std::string& iso) {
 }
 
 std::string format_history_text(const std::vector<store::SetRow>& rows) {
-  Table table({"id", "time (UTC)", "host", "kernel", "workload", "label", "metric", "mean \u00b1 95% CI", "runs",
-               "status"});
+  Table table({"id", "time (UTC)", "host", "kernel", "workload", "spec", "label", "metric", "mean \u00b1 95% CI",
+               "runs", "status"});
   for (const auto& r : rows)
-    table.add_row({std::to_string(r.id), brief_time(r.started), r.host, r.kernel, r.workload, r.label,
+    table.add_row({std::to_string(r.id), brief_time(r.started), r.host, r.kernel, r.workload,
+                   r.spec_id.empty() ? "-" : r.spec_id.substr(0, 8), r.label,
                    r.primary_metric, mean_text(r), std::to_string(r.runs),
                    r.warnings > 0 ? fmt::format("{} ({}w)", r.status, r.warnings) : r.status});
-  table.fit(kTextWidth, {2, 3, 4, 5, 6});
+  table.fit(kTextWidth, {2, 3, 4, 6, 7});
   return table.render(true);
 }
 

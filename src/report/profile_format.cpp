@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "compare/underneath.h"
 #include "core/utf8.h"
 #include "profile/folded_stacks.h"
 #include "report/table.h"
@@ -15,11 +16,10 @@ namespace {
 
 constexpr std::size_t kFunctionColumns = 24;  // of the text style, which fits 80 columns
 
-std::string q_text(double q) { return q < 0.001 ? "q < 0.001" : fmt::format("q = {:.3f}", q); }
 std::string q_compact(double q) { return q < 0.001 ? "q<0.001" : fmt::format("q={:.3f}", q); }
 
-// A name cut to `width` characters with an ellipsis.
-std::string cut(const std::string& name, std::size_t width) {
+// A name cut_name to `width` characters with an ellipsis.
+std::string cut_name(const std::string& name, std::size_t width) {
   return utf8_length(name) <= width ? name : utf8_prefix(name, width - 1) + "\u2026";
 }
 
@@ -29,14 +29,14 @@ std::optional<double> change_halfwidth(const FunctionChange& c) {
 }
 
 // "-3.2 pts [-3.6, -2.8]"
-std::string change_text(const FunctionChange& c) {
+std::string profile_change_text(const FunctionChange& c) {
   const int d = supported_decimals(change_halfwidth(c));
   std::string out = fmt::format("{:+.{}f} pts", c.change_points, d);
   if (c.change_interval) out += fmt::format(" [{:+.{}f}, {:+.{}f}]", c.change_interval->low, d, c.change_interval->high, d);
   return out;
 }
 
-std::string heading(const Comparison& c) {
+std::string profile_heading(const Comparison& c) {
   return wrap(fmt::format("Where the time went (profile: each function's share of the samples per run; "
                           "Benjamini-Hochberg q <= {} over the shares tested, floor {}%, largest change "
                           "first):",
@@ -86,12 +86,12 @@ std::string lkp_profile_name(const FunctionChange& c) {
 
 std::string format_profile_text(const Comparison& c) {
   if (c.profiles.empty()) return "";
-  std::string out = "\n" + heading(c) + "\n";
+  std::string out = "\n" + profile_heading(c) + "\n";
   for (const auto& p : c.profiles) {
     out += wrap(comparison_line(p), kTextWidth, "  ", "    ") + "\n";
     for (const auto& f : p.changes)
       out += fmt::format("  {:<8} {:<{}} {:>11} -> {:<11}{:>9} {}\n", to_string(f.kind),
-                         cut(f.function, kFunctionColumns), kFunctionColumns, share_text(f.base),
+                         cut_name(f.function, kFunctionColumns), kFunctionColumns, share_text(f.base),
                          share_text(f.other), fmt::format("{:+.{}f}pt", f.change_points,
                                                           supported_decimals(change_halfwidth(f))),
                          q_compact(f.q_value));
@@ -101,7 +101,7 @@ std::string format_profile_text(const Comparison& c) {
 
 std::string format_profile_markdown(const Comparison& c) {
   if (c.profiles.empty()) return "";
-  std::string out = "\n" + heading(c) + "\n";
+  std::string out = "\n" + profile_heading(c) + "\n";
   for (const auto& p : c.profiles) {
     out += "\n" + comparison_line(p) + "\n";
     if (p.changes.empty()) continue;
@@ -109,14 +109,14 @@ std::string format_profile_markdown(const Comparison& c) {
                        p.base_label, p.label);
     for (const auto& f : p.changes)
       out += fmt::format("| {} | `{}` | {} | {} | {} | {} |\n", to_string(f.kind), f.function, share_text(f.base),
-                         share_text(f.other), change_text(f), q_text(f.q_value));
+                         share_text(f.other), profile_change_text(f), q_text(f.q_value));
   }
   return out;
 }
 
 std::string format_profile_lkp(const Comparison& c) {
   if (c.profiles.empty()) return "";
-  std::string out = "\n" + heading(c) + "\n";
+  std::string out = "\n" + profile_heading(c) + "\n";
   for (const auto& p : c.profiles) {
     out += wrap(comparison_line(p), kTextWidth, "  ", "    ") + "\n";
     for (const auto& f : p.changes)

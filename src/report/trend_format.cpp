@@ -1,6 +1,7 @@
 #include "report/trend_format.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -92,6 +93,21 @@ std::string format_trend_text(const store::Trend& t) {
                                      sets),
                          kTextWidth, "", "  ") +
                     "\n";
+  if (!t.spec.empty()) out += fmt::format("spec {}\n", t.spec);
+  if (!t.other_specs.empty()) {
+    std::vector<std::string> others;
+    for (const auto& [id, count] : t.other_specs)
+      others.push_back(fmt::format("{} ({} set{})", id.empty() ? "unknown" : id.substr(0, 8), count, count == 1 ? "" : "s"));
+    out += wrap(fmt::format("(other specs of {} in the store, never averaged in: {}; --spec ID shows one)",
+                            t.query.workload, fmt::join(others, ", ")),
+                kTextWidth, "", "  ") +
+           "\n";
+  }
+  if (t.sets_without_value > 0)
+    out += wrap(fmt::format("({} more set{} of {} measured no {}: not in the trend)", t.sets_without_value,
+                            t.sets_without_value == 1 ? "" : "s", t.query.workload, t.metric.name),
+                kTextWidth, "", "  ") +
+           "\n";
   out += sparkline(means, kTextWidth) + "\n";
   if (t.points.size() <= kTextWidth) out += markers(t) + "\n";
   out += t.points.size() <= kMostPointsListed
@@ -115,6 +131,8 @@ std::string format_trend_json(const store::Trend& t) {
                        {"before_mean", c.before_mean}, {"after_mean", c.after_mean},
                        {"change_pct", c.change_pct}, {"p_value", c.p_value}, {"statistic", c.statistic},
                        {"direction", verdict(t, c.change_pct)}});
+  ordered_json other = ordered_json::array();
+  for (const auto& [id, count] : t.other_specs) other.push_back({{"spec", id}, {"sets", count}});
   const ordered_json j = {
       {"schema", "schedlab.trend/1"}, {"workload", t.query.workload}, {"metric", t.metric.name},
       {"unit", t.metric.unit}, {"better", to_string(t.metric.better)}, {"by", to_string(t.query.by)},
@@ -122,7 +140,8 @@ std::string format_trend_json(const store::Trend& t) {
       {"method", {{"name", "e-divisive means"}, {"reference", "Matteson & James (2014), JASA 109:334-345"},
                   {"alpha", o.alpha}, {"permutations", o.permutations}, {"min_size", o.min_size},
                   {"seed", o.seed}}},
-      {"points", points}, {"change_points", changes}};
+      {"points", points}, {"change_points", changes}, {"sets_without_value", t.sets_without_value},
+      {"spec", t.spec}, {"other_specs", other}};
   return j.dump(2) + "\n";
 }
 

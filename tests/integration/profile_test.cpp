@@ -17,6 +17,7 @@
 #include "profile/function_shares.h"
 #include "profile/run_profile.h"
 #include "store/result_file.h"
+#include "support/skip.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -31,19 +32,6 @@ std::string profile_unavailable() {
   return "schedlab list --probes does not show the profile probe";
 }
 
-class Profile : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (geteuid() != 0) GTEST_SKIP() << "needs root (kernel call chains, kallsyms addresses)";
-    if (const auto why = profile_unavailable(); !why.empty()) GTEST_SKIP() << why;
-  }
-  void TearDown() override {
-    EXPECT_TRUE(cgroups_left().empty());
-    EXPECT_FALSE(journals_left());
-    EXPECT_TRUE(running_workers().empty());
-  }
-};
-
 // compare's "Where the time went" of the second set against the first.
 nlohmann::json where_the_time_went(const std::vector<std::string>& files) {
   std::vector<std::string> args = {"compare"};
@@ -57,7 +45,7 @@ nlohmann::json where_the_time_went(const std::vector<std::string>& files) {
 }
 
 // The changed functions among `names`, with the sign of their change.
-std::vector<std::string> changed(const nlohmann::json& profile, const std::set<std::string>& names, int sign) {
+std::vector<std::string> changed_among(const nlohmann::json& profile, const std::set<std::string>& names, int sign) {
   std::vector<std::string> found;
   for (const auto& c : profile.value("changes", nlohmann::json::array()))
     if (names.count(c["function"]) && c["change_points"].get<double>() * sign > 0)
@@ -69,6 +57,21 @@ std::string described(const nlohmann::json& profile) { return profile.dump(1).su
 
 }  // namespace
 
+// Outside the anonymous namespace: a gtest fixture there trips
+// -Wsubobject-linkage in a unity build.
+class Profile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root (kernel call chains, kallsyms addresses)";
+    if (const auto why = profile_unavailable(); !why.empty()) SCHEDLAB_SKIP(kProfile) << why;
+  }
+  void TearDown() override {
+    EXPECT_TRUE(cgroups_left().empty());
+    EXPECT_FALSE(journals_left());
+    EXPECT_TRUE(running_workers().empty());
+  }
+};
+
 // The PSI report's finding: at depth 8 every context switch walks nine
 // groups through psi_group_change (from psi_task_switch); with
 // cgroup.pressure 0 on the chain most of that work is skipped.
@@ -77,11 +80,11 @@ TEST_F(Profile, PsiAtDepthIsWhereTheTimeWent) {
   const Outcome o = run_schedlab({"run", "context", "--cgroup-depth", "8", "--vary", "psi=on,off", "--probes",
                                   "default,profile", "--runs", "4", "--duration", "1s", "--seed", "22",
                                   "--no-store", "--quiet", "--json", dir.file("psi.json")});
-  if (o.status == 3) GTEST_SKIP() << "the kernel has no cgroup.pressure: " << o.err;
+  if (o.status == 3) SCHEDLAB_SKIP(kPsi) << "the kernel has no cgroup.pressure: " << o.err;
   ASSERT_EQ(o.status, 0) << o.err;
   const auto p = where_the_time_went({dir.file("psi.json")});
   EXPECT_EQ(p["test"], "paired-t") << "--vary runs are paired by block";
-  const auto found = changed(p, {"psi_group_change_[k]", "psi_task_switch_[k]"}, -1);
+  const auto found = changed_among(p, {"psi_group_change_[k]", "psi_task_switch_[k]"}, -1);
   EXPECT_FALSE(found.empty()) << "PSI's functions did not shrink with psi=off:\n" << described(p);
 }
 
@@ -96,7 +99,7 @@ TEST_F(Profile, CgroupDepthGrowsTheGroupWalk) {
                                   "--json", dir.file("depth.json")});
   ASSERT_EQ(o.status, 0) << o.err;
   const auto p = where_the_time_went({dir.file("depth.json")});
-  const auto found = changed(p, {"update_cfs_group_[k]", "update_load_avg_[k]", "enqueue_task_fair_[k]",
+  const auto found = changed_among(p, {"update_cfs_group_[k]", "update_load_avg_[k]", "enqueue_task_fair_[k]",
                                  "dequeue_entities_[k]", "dequeue_task_fair_[k]"}, +1);
   EXPECT_FALSE(found.empty()) << "the group walk did not grow at depth 8:\n" << described(p);
 }
@@ -151,14 +154,14 @@ int main(int argc, char **argv) {
 }
 )c";
 
-bool have(const char* tool) {
+bool tool_on_path(const char* tool) {
   return std::system(fmt::format("command -v {} >/dev/null 2>&1", tool).c_str()) == 0;
 }
 
 }  // namespace
 
 TEST_F(Profile, ASlowedUserFunctionIsNamed) {
-  if (!have("cc")) GTEST_SKIP() << "needs a C compiler (cc) to build the test program";
+  if (!tool_on_path("cc")) SCHEDLAB_SKIP(kTools) << "needs a C compiler (cc) to build the test program";
   TempDir dir;
   const auto source = dir.write("slowed.c", kSlowedProgram);
   const auto program = dir.file("slowed");
@@ -172,7 +175,7 @@ TEST_F(Profile, ASlowedUserFunctionIsNamed) {
   }
   const auto p = where_the_time_went({dir.file("slow0.json"), dir.file("slow1.json")});
   EXPECT_EQ(p["test"], "welch") << "two invocations: no blocks to pair";
-  const auto found = changed(p, {"checksum_block"}, +1);
+  const auto found = changed_among(p, {"checksum_block"}, +1);
   EXPECT_FALSE(found.empty()) << "the slowed function was not named:\n" << described(p);
   ASSERT_FALSE(p["changes"].empty());
   EXPECT_EQ(p["changes"][0]["function"], "checksum_block") << "the largest change is the cause";
@@ -218,7 +221,7 @@ std::vector<std::string> perf_top_kernel(const std::string& data, const std::str
   return top;
 }
 
-std::size_t shared(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+std::size_t shared_count(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   return static_cast<std::size_t>(std::count_if(a.begin(), a.end(), [&](const std::string& x) {
     return std::find(b.begin(), b.end(), x) != b.end();
   }));
@@ -229,8 +232,8 @@ std::size_t shared(const std::vector<std::string>& a, const std::vector<std::str
 // The reference tool on the same run: perf record samples the whole
 // invocation at the same frequency while the probe samples the copies.
 TEST_F(Profile, AgreesWithPerfRecordOnTheTopKernelFunctions) {
-  if (!have("perf") || std::system("perf --version >/dev/null 2>&1") != 0)
-    GTEST_SKIP() << "no perf (Debian linux-perf) to cross-check with";
+  if (!tool_on_path("perf") || std::system("perf --version >/dev/null 2>&1") != 0)
+    SCHEDLAB_SKIP(kTools) << "no perf (Debian linux-perf) to cross-check with";
   TempDir dir;
   const std::string data = dir.file("perf.data");
   const Outcome o = run_schedlab({"run", "context", "--duration", "3s", "--runs", "1", "--probes", "profile",
@@ -239,10 +242,10 @@ TEST_F(Profile, AgreesWithPerfRecordOnTheTopKernelFunctions) {
   ASSERT_EQ(o.status, 0) << o.err;
   const auto ours = our_top_kernel(dir.file("context.json"), "sl-context", 5);
   const auto perfs = perf_top_kernel(data, "sl-context", 5);
-  if (perfs.empty()) GTEST_SKIP() << "perf report could not read its recording here";
+  if (perfs.empty()) SCHEDLAB_SKIP(kTools) << "perf report could not read its recording here";
   ASSERT_EQ(ours.size(), 5u);
   EXPECT_EQ(ours.front(), perfs.front()) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
-  EXPECT_GE(shared(ours, perfs), 4u) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
+  EXPECT_GE(shared_count(ours, perfs), 4u) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
 }
 
 }  // namespace schedlab::testing

@@ -16,7 +16,7 @@ namespace {
 
 const std::vector<std::string> kShortSpawn = {"run", "spawn", "--duration", "100ms", "--runs", "1", "--no-store"};
 
-std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+std::vector<std::string> with_args(std::vector<std::string> args, const std::vector<std::string>& more) {
   args.insert(args.end(), more.begin(), more.end());
   return args;
 }
@@ -42,16 +42,16 @@ std::string wide_lines(const std::string& text) {
 TEST(ResultFile, AnExistingFileIsNeverOverwrittenByAccident) {
   TempDir dir;
   const std::string json = dir.file("baseline.json");
-  ASSERT_EQ(run_schedlab(with(kShortSpawn, {"--json", json})).status, 0);
+  ASSERT_EQ(run_schedlab(with_args(kShortSpawn, {"--json", json})).status, 0);
   const std::string before = file_text(json);
-  const Outcome refused = run_schedlab(with(kShortSpawn, {"--json", json}));
+  const Outcome refused = run_schedlab(with_args(kShortSpawn, {"--json", json}));
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.err.find("--json '" + json + "': expected a new file (this one exists: --force replaces it"),
             std::string::npos)
       << refused.err;
   EXPECT_EQ(refused.out, "") << "refused before anything was measured";
   EXPECT_EQ(file_text(json), before);
-  ASSERT_EQ(run_schedlab(with(kShortSpawn, {"--json", json, "--force"})).status, 0);
+  ASSERT_EQ(run_schedlab(with_args(kShortSpawn, {"--json", json, "--force"})).status, 0);
   EXPECT_EQ(read_json(json)["sets"].size(), 1u);
   EXPECT_NE(file_text(json), before);
 }
@@ -59,8 +59,8 @@ TEST(ResultFile, AnExistingFileIsNeverOverwrittenByAccident) {
 TEST(ResultFile, AppendAddsSetsOfTheSameSpecOnly) {
   TempDir dir;
   const std::string json = dir.file("r.json");
-  ASSERT_EQ(run_schedlab(with(kShortSpawn, {"--json", json, "--label", "first"})).status, 0);
-  ASSERT_EQ(run_schedlab(with(kShortSpawn, {"--json", json, "--append", "--label", "second"})).status, 0);
+  ASSERT_EQ(run_schedlab(with_args(kShortSpawn, {"--json", json, "--label", "first"})).status, 0);
+  ASSERT_EQ(run_schedlab(with_args(kShortSpawn, {"--json", json, "--append", "--label", "second"})).status, 0);
   const auto sets = read_json(json)["sets"];
   ASSERT_EQ(sets.size(), 2u);
   EXPECT_EQ(sets[0]["label"], "first");
@@ -71,7 +71,7 @@ TEST(ResultFile, AppendAddsSetsOfTheSameSpecOnly) {
   EXPECT_EQ(other.status, 2);
   EXPECT_NE(other.err.find("--append: " + json + " holds another workload spec"), std::string::npos) << other.err;
   EXPECT_EQ(read_json(json)["sets"].size(), 2u);
-  EXPECT_EQ(run_schedlab(with(kShortSpawn, {"--json", json, "--append", "--force"})).status, 2);
+  EXPECT_EQ(run_schedlab(with_args(kShortSpawn, {"--json", json, "--append", "--force"})).status, 2);
 }
 
 TEST(Terminal, ProgressLineWithAnEtaOnATerminalOnly) {

@@ -342,3 +342,24 @@ TEST(Compare, UnknownMetricIsRefused) {
 }
 
 }  // namespace schedlab
+
+namespace schedlab {
+
+// A metric some runs have no value of (wakeup's rps_p* in a window under a
+// second) is compared over the others, and the comparison says so.
+TEST(Compare, AMetricMissingFromSomeRunsSaysOverHowMany) {
+  auto sets = two_sets();
+  MetricValues without;
+  for (const auto& [name, value] : sets[1].runs[2].values.items())
+    if (name != "sys_s") without.set(name, value);
+  sets[1].runs[2].values = without;
+  const Comparison c = build_comparison(sets, with_metrics());
+  bool said = false;
+  for (const auto& n : c.notes) said |= n.brief == "6.13.1-eff6c8ce: sys_s in 2 of 3 runs only";
+  EXPECT_TRUE(said);
+  const auto& cell = c.metrics[1].cells[1];
+  ASSERT_TRUE(cell);
+  EXPECT_EQ(cell->summary.n, 2u) << "the missing run is not a 0";
+}
+
+}  // namespace schedlab

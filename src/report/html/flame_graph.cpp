@@ -12,13 +12,13 @@
 namespace schedlab::html {
 namespace {
 
-constexpr double kWidth = 640;         // at 1:1 in the report's column beside its table
-constexpr double kRow = 17;            // one frame's height
-constexpr double kCharWidth = 6.7;     // of the labels' 11 px monospace
-constexpr double kNarrowest = 0.5;     // boxes narrower than this are left out
-constexpr double kPad = 3;             // label inset
+constexpr double kFlameWidth = 640;         // at 1:1 in the report's column beside its table
+constexpr double kFlameRow = 17;            // one frame's height
+constexpr double kFlameCharWidth = 6.7;     // of the labels' 11 px monospace
+constexpr double kFlameNarrowest = 0.5;     // boxes narrower than this are left out
+constexpr double kFlamePad = 3;             // label inset
 
-struct Layout {
+struct FlameLayout {
   double total = 0;   // samples of the root
   double height = 0;  // of the whole graph
   bool differential = false;
@@ -26,7 +26,7 @@ struct Layout {
   std::size_t boxes = 0;
 };
 
-std::string pct(double share) { return fmt::format("{:.2f}%", 100 * share); }
+std::string flame_pct(double share) { return fmt::format("{:.2f}%", 100 * share); }
 
 // Kernel frames in one family of colours, user frames in another, the
 // process name apart; a name always gets the same shade.
@@ -36,40 +36,40 @@ std::string frame_class(const std::string& name, std::size_t depth) {
   return (name.ends_with(profile::kKernelSuffix) ? "fk" : "fu") + std::to_string(shade);
 }
 
-std::string tooltip(const profile::FrameNode& n, const Layout& l) {
+std::string flame_tooltip(const profile::FrameNode& n, const FlameLayout& l) {
   const double share = static_cast<double>(n.samples) / l.total;
-  std::string t = fmt::format("{}: {} of the samples (self {}), {} samples", n.name, pct(share),
-                              pct(static_cast<double>(n.self) / l.total), n.samples);
+  std::string t = fmt::format("{}: {} of the samples (self {}), {} samples", n.name, flame_pct(share),
+                              flame_pct(static_cast<double>(n.self) / l.total), n.samples);
   if (l.differential)
-    t += fmt::format("; {} {}: {:+.2f} points", l.base_label, pct(n.base_share), 100 * (share - n.base_share));
+    t += fmt::format("; {} {}: {:+.2f} points", l.base_label, flame_pct(n.base_share), 100 * (share - n.base_share));
   return t;
 }
 
-void draw(Svg& svg, const profile::FrameNode& n, double x, std::size_t depth, Layout& l) {
-  const double w = static_cast<double>(n.samples) / l.total * kWidth;
-  if (w < kNarrowest) return;
-  const double y = l.height - static_cast<double>(depth) * kRow;
+void draw_frames(Svg& svg, const profile::FrameNode& n, double x, std::size_t depth, FlameLayout& l) {
+  const double w = static_cast<double>(n.samples) / l.total * kFlameWidth;
+  if (w < kFlameNarrowest) return;
+  const double y = l.height - static_cast<double>(depth) * kFlameRow;
   if (depth > 0) {
     const double share = static_cast<double>(n.samples) / l.total;
     const std::string css = l.differential ? "frame " + change_class(100 * (share - n.base_share))
                                            : "frame " + frame_class(n.name, depth);
-    svg.rect({x, y}, w, kRow - 1, css, tooltip(n, l));
-    if (const auto label = fitted_label(n.name, w - 2 * kPad); !label.empty())
-      svg.text({x + kPad, y + kRow - 5}, label, Anchor::kStart, "frame-label");
+    svg.rect({x, y}, w, kFlameRow - 1, css, flame_tooltip(n, l));
+    if (const auto label = fitted_label(n.name, w - 2 * kFlamePad); !label.empty())
+      svg.text({x + kFlamePad, y + kFlameRow - 5}, label, Anchor::kStart, "frame-label");
     ++l.boxes;
   }
   double at = x;
   for (const auto& c : n.children) {
-    draw(svg, c, at, depth + 1, l);
-    at += static_cast<double>(c.samples) / l.total * kWidth;
+    draw_frames(svg, c, at, depth + 1, l);
+    at += static_cast<double>(c.samples) / l.total * kFlameWidth;
   }
 }
 
-std::string render(const profile::FrameNode& tree, std::string_view title, Layout l) {
+std::string render_flame(const profile::FrameNode& tree, std::string_view title, FlameLayout l) {
   l.total = static_cast<double>(tree.samples);
-  l.height = static_cast<double>(profile::tree_depth(tree)) * kRow + 2;
-  Svg svg(kWidth, l.height, l.differential ? "flame-diff" : "flame", title);
-  if (l.total > 0) draw(svg, tree, 0, 0, l);
+  l.height = static_cast<double>(profile::tree_depth(tree)) * kFlameRow + 2;
+  Svg svg(kFlameWidth, l.height, l.differential ? "flame-diff" : "flame", title);
+  if (l.total > 0) draw_frames(svg, tree, 0, 0, l);
   svg.set_points(l.boxes);
   return svg.str();
 }
@@ -84,22 +84,22 @@ std::string change_class(double points) {
 }
 
 std::string fitted_label(std::string_view name, double width) {
-  const auto fits = static_cast<std::size_t>(std::max(0.0, std::floor(width / kCharWidth)));
+  const auto fits = static_cast<std::size_t>(std::max(0.0, std::floor(width / kFlameCharWidth)));
   if (fits < 2) return "";
   if (utf8_length(name) <= fits) return std::string(name);
   return utf8_prefix(name, fits - 1) + "\u2026";
 }
 
 std::string flame_graph(const profile::FrameNode& tree, std::string_view title) {
-  return render(tree, title, {});
+  return render_flame(tree, title, {});
 }
 
 std::string differential_flame_graph(const profile::FrameNode& tree, std::string_view title,
                                      std::string_view base_label) {
-  Layout l;
+  FlameLayout l;
   l.differential = true;
   l.base_label = base_label;
-  return render(tree, title, l);
+  return render_flame(tree, title, l);
 }
 
 }  // namespace schedlab::html

@@ -33,7 +33,7 @@ std::optional<profile::FoldedStacks> set_stacks(const ResultSet& set, std::size_
   return profile::merged_stacks(all);
 }
 
-std::string share(std::uint64_t n, std::uint64_t total) {
+std::string frame_share(std::uint64_t n, std::uint64_t total) {
   return fmt::format("{:.1f}%", total ? 100.0 * static_cast<double>(n) / static_cast<double>(total) : 0);
 }
 
@@ -45,8 +45,8 @@ std::string top_frames(const profile::FoldedStacks& stacks) {
   HtmlTable table("top-frames");
   table.header({"function (largest self share)", "self", "children"});
   for (const auto& [name, counts] : rows)
-    table.row({{name, "text fn", "", ""}, {share(counts.self, t.total), "", "", ""},
-               {share(counts.children, t.total), "", "", ""}});
+    table.row({{name, "text fn", "", ""}, {frame_share(counts.self, t.total), "", "", ""},
+               {frame_share(counts.children, t.total), "", "", ""}});
   return table.str();
 }
 
@@ -66,7 +66,7 @@ std::string changes_table(const ProfileComparison& p) {
   return table.str();
 }
 
-std::string pair(const std::string& svg, const std::string& caption, const std::string& side) {
+std::string flame_pair(const std::string& svg, const std::string& caption, const std::string& side) {
   return "<div class=\"flame-pair\">\n" + figure(svg, caption) + "<div>\n" + side + "</div>\n</div>\n";
 }
 
@@ -85,7 +85,7 @@ std::string profile_part(const Comparison& c) {
     if (!stacks[i]) continue;
     const auto tree = profile::frame_tree(*stacks[i]);
     out += "<h3>" + escape(c.sets[i].label) + "</h3>\n" +
-           pair(flame_graph(tree, c.sets[i].label + ": flame graph"),
+           flame_pair(flame_graph(tree, c.sets[i].label + ": flame graph"),
                 fmt::format("{}: {} samples of {} runs.", c.sets[i].label, tree.samples, runs[i]),
                 top_frames(*stacks[i]));
   }
@@ -95,7 +95,7 @@ std::string profile_part(const Comparison& c) {
     auto tree = profile::frame_tree(*stacks[i]);
     profile::set_base_shares(tree, *stacks.front());
     out += "<h3>" + escape(c.sets[i].label + " against " + c.sets.front().label) + "</h3>\n" +
-           pair(differential_flame_graph(tree, c.sets[i].label + " against " + c.sets.front().label,
+           flame_pair(differential_flame_graph(tree, c.sets[i].label + " against " + c.sets.front().label,
                                          c.sets.front().label),
                 fmt::format("Widths: {}'s samples. Colour: how each path's share changed against {}: red "
                             "grew, blue shrank, deeper for larger changes (0.1, 0.5, 1, 2, 5 points); the "

@@ -40,7 +40,7 @@ TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
   for (int w = 0; w < kWriters; ++w)
     writers.emplace_back([&, w] {
       try {
-        Store store(std::make_unique<PostgresConnection>(server.url()));
+        Store store(std::make_unique<PostgresConnection>(server.url(), Access::kWrite));
         for (int i = 0; i < kSets; ++i) {
           store.record(writer_set(w, i));
           store.record(writer_set((w + 1) % kWriters, i));
@@ -52,7 +52,7 @@ TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
     });
   for (auto& t : writers) t.join();
   ASSERT_EQ(failures, 0);
-  PostgresConnection c(server.url());
+  PostgresConnection c(server.url(), Access::kWrite);
   EXPECT_EQ(count(c, "SELECT COUNT(*) FROM sets"), kWriters * kSets);
   EXPECT_EQ(count(c, "SELECT COUNT(DISTINCT content_hash) FROM sets"), kWriters * kSets);
   EXPECT_EQ(count(c, "SELECT COUNT(*) FROM runs"), kWriters * kSets * 5);
@@ -76,7 +76,7 @@ TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
   std::vector<Recorded> recorded = {{1, true}};
   std::thread writer([&] { recorded = record_result_sets(choice, file, {}); });
   {
-    PostgresConnection watcher(server.url());
+    PostgresConnection watcher(server.url(), Access::kRead);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (schema_version(watcher) == 0 || count(watcher, "SELECT COUNT(*) FROM sets") < 20) {
       ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the writer never started";
@@ -97,7 +97,7 @@ TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
 
   server.start();
   ASSERT_TRUE(server.available()) << server.why_not();
-  Store store(std::make_unique<PostgresConnection>(server.url()));
+  Store store(std::make_unique<PostgresConnection>(server.url(), Access::kWrite));
   for (const auto& doc : documents_of(kept)) store.record(doc);
   EXPECT_EQ(count(store.connection(), "SELECT COUNT(*) FROM sets"), 2000);
   EXPECT_EQ(count(store.connection(), "SELECT COUNT(DISTINCT content_hash) FROM sets"), 2000);
