@@ -39,12 +39,18 @@ std::vector<RunShares> profiles_of(const ResultSet& set, std::string& problem) {
 // Why a set has no profile, from what it recorded.
 std::string why_no_profile(const ResultSet& set) {
   if (set.status != Status::kPass) return fmt::format("{} is {}", set.label, to_string(set.status));
-  for (const auto& p : set.probes.value("probes", ordered_json::array()))
-    if (p.value("name", "") == "profile" && !p.value("available", true))
-      return fmt::format("{}: the profile probe could not run: {}", set.label, p.value("reason", "?"));
-  for (const auto& run : set.runs)
-    if (run.details.contains("probes_unavailable") && run.details["probes_unavailable"].contains("profile"))
-      return fmt::format("{}: {}", set.label, run.details["probes_unavailable"]["profile"].get<std::string>());
+  // A set from before probes existed has no `probes` (null), an old run no
+  // details: neither is an error, only a set without a profile.
+  if (set.probes.is_object() && set.probes.contains("probes") && set.probes["probes"].is_array())
+    for (const auto& p : set.probes["probes"])
+      if (p.is_object() && p.value("name", "") == "profile" && !p.value("available", true))
+        return fmt::format("{}: the profile probe could not run: {}", set.label, p.value("reason", "?"));
+  for (const auto& run : set.runs) {
+    if (!run.details.is_object() || !run.details.contains("probes_unavailable")) continue;
+    const auto& unavailable = run.details["probes_unavailable"];
+    if (unavailable.is_object() && unavailable.contains("profile") && unavailable["profile"].is_string())
+      return fmt::format("{}: {}", set.label, unavailable["profile"].get<std::string>());
+  }
   return fmt::format("{} was recorded without the profile probe (--probes ...,profile)", set.label);
 }
 
@@ -55,7 +61,7 @@ double share_pct(const profile::FunctionTable& t, const std::string& function, S
   return 100.0 * static_cast<double>(n) / static_cast<double>(t.total);
 }
 
-std::vector<double> shares(const std::vector<RunShares>& runs, const std::string& function, ShareKind kind) {
+std::vector<double> shares_per_run(const std::vector<RunShares>& runs, const std::string& function, ShareKind kind) {
   std::vector<double> xs;
   for (const auto& r : runs) xs.push_back(share_pct(r.table, function, kind));
   return xs;
@@ -78,11 +84,11 @@ std::vector<std::pair<std::size_t, std::size_t>> pairs_by_block(const std::vecto
   return pairs.size() >= 2 ? pairs : decltype(pairs){};
 }
 
-ShareEstimate estimate(const std::vector<double>& xs, double alpha) {
+ShareEstimate share_estimate(const std::vector<double>& xs, double alpha) {
   return {stats::mean(xs), stats::mean_interval_halfwidth(xs, 1 - alpha), xs};
 }
 
-std::set<std::string> candidates(const std::vector<RunShares>& a, const std::vector<RunShares>& b) {
+std::set<std::string> profiled_functions(const std::vector<RunShares>& a, const std::vector<RunShares>& b) {
   std::set<std::string> names;
   for (const auto* runs : {&a, &b})
     for (const auto& r : *runs)
@@ -94,8 +100,8 @@ std::set<std::string> candidates(const std::vector<RunShares>& a, const std::vec
 std::optional<FunctionChange> test_share(const std::vector<RunShares>& a, const std::vector<RunShares>& b,
                                          const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
                                          const std::string& function, ShareKind kind, const ProfileOptions& o) {
-  auto xa = shares(a, function, kind), xb = shares(b, function, kind);
-  FunctionChange c{function, kind, estimate(xa, o.alpha), estimate(xb, o.alpha)};
+  auto xa = shares_per_run(a, function, kind), xb = shares_per_run(b, function, kind);
+  FunctionChange c{function, kind, share_estimate(xa, o.alpha), share_estimate(xb, o.alpha)};
   if (std::max(c.base.mean_pct, c.other.mean_pct) < o.floor_pct) return std::nullopt;
   c.change_points = c.other.mean_pct - c.base.mean_pct;
   try {
@@ -170,7 +176,7 @@ ProfileComparison compare_profiles(const ResultSet& base, const ResultSet& other
   const auto pairs = o.pair_blocks ? pairs_by_block(a, b) : decltype(pairs_by_block(a, b)){};
   pc.test = pairs.empty() ? "welch" : "paired-t";
   std::vector<FunctionChange> tested;
-  for (const auto& name : candidates(a, b))
+  for (const auto& name : profiled_functions(a, b))
     for (auto kind : {ShareKind::kSelf, ShareKind::kChildren})
       if (auto c = test_share(a, b, pairs, name, kind, o)) tested.push_back(std::move(*c));
   pc.tested = tested.size();

@@ -14,14 +14,15 @@
 namespace schedlab::html {
 namespace {
 
+// 2,000 samples, so that one sample is 0.32 px of the 640 px graph.
 profile::FoldedStacks base_stacks() {
   profile::FoldedStacks f;
   f.add("sl-context;main;write;entry_SYSCALL_64_after_hwframe_[k];do_syscall_64_[k];ksys_write_[k];"
-        "pipe_write_[k]", 500);
+        "pipe_write_[k]", 1000);
   f.add("sl-context;main;read;entry_SYSCALL_64_after_hwframe_[k];do_syscall_64_[k];ksys_read_[k];"
-        "pipe_read_[k];schedule_[k];__schedule_[k];psi_task_switch_[k];psi_group_change_[k]", 300);
-  f.add("sl-context;main", 199);
-  f.add("sl-context;main;rare_[k]", 1);  // 0.1% of 640 px: left out
+        "pipe_read_[k];schedule_[k];__schedule_[k];psi_task_switch_[k];psi_group_change_[k]", 600);
+  f.add("sl-context;main", 399);
+  f.add("sl-context;main;rare_[k]", 1);  // 0.05% of 640 px = 0.32 px: left out
   return f;
 }
 
@@ -45,13 +46,13 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 TEST(FlameGraph, GoldenLayout) {
   const auto tree = profile::frame_tree(base_stacks());
-  EXPECT_EQ(tree.samples, 1000u);
+  EXPECT_EQ(tree.samples, 2000u);
   EXPECT_EQ(profile::tree_depth(tree), 11u);
   const std::string svg = flame_graph(tree, "base: flame graph");
   testing::expect_golden("html/flame_graph.svg", svg);
   EXPECT_EQ(svg.find("rare_[k]"), std::string::npos) << "narrower than half a pixel";
   EXPECT_NE(svg.find("data-points=\"16\""), std::string::npos) << "every box drawn is counted";
-  EXPECT_NE(svg.find("psi_group_change_[k]: 30.00% of the samples (self 30.00%), 300 samples"),
+  EXPECT_NE(svg.find("psi_group_change_[k]: 30.00% of the samples (self 30.00%), 600 samples"),
             std::string::npos);
 }
 

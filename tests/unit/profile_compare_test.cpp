@@ -95,9 +95,21 @@ TEST(ProfileCompare, WelchWithoutBlocksAndTheRowLimit) {
   const auto p = compare_profiles(sets[0], sets[1], o);
   EXPECT_EQ(p.test, "welch");
   ASSERT_EQ(p.changes.size(), 1u);
+  // The floor: only shares at 50% or more in either set are tested — the
+  // children shares of main, write and the syscall path (85-100%) and
+  // pipe_write's, a leaf whose self share is its children share (75% ->
+  // 83%); PSI's functions (~10%) and the loop (~15%) are not.
+  o.rows = 10;
   o.floor_pct = 50;
   const auto high = compare_profiles(sets[0], sets[1], o);
-  for (const auto& c : high.changes) EXPECT_EQ(c.kind, ShareKind::kChildren) << c.function;
+  EXPECT_LT(high.tested, compare_profiles(sets[0], sets[1], {}).tested);
+  ASSERT_FALSE(high.changes.empty());
+  for (const auto& c : high.changes) {
+    EXPECT_GE(std::max(c.base.mean_pct, c.other.mean_pct), 50) << c.function;
+    EXPECT_EQ(c.function.find("psi_"), std::string::npos) << c.function;
+  }
+  EXPECT_TRUE(find(high, "pipe_write_[k]", ShareKind::kSelf));
+  EXPECT_FALSE(find(high, "loop", ShareKind::kSelf));
 }
 
 TEST(ProfileCompare, SaysWhyNothingWasTested) {
