@@ -28,9 +28,15 @@ std::optional<double> change_halfwidth(const FunctionChange& c) {
   return (c.change_interval->high - c.change_interval->low) / 2;
 }
 
-// "-3.2 pts [-3.6, -2.8]"
+// "-3.2 pts [-3.6, -2.8]": the digits the interval supports, and more while
+// an end that is not zero would print as zero ("[-2, -0]" would hide that
+// the interval excludes no change).
 std::string profile_change_text(const FunctionChange& c) {
-  const int d = supported_decimals(change_halfwidth(c));
+  int d = supported_decimals(change_halfwidth(c));
+  const auto rounds_to_zero = [&](double v) { return v != 0 && std::fabs(v) < 0.5 * std::pow(10.0, -d); };
+  while (c.change_interval && d < 3 &&
+         (rounds_to_zero(c.change_interval->low) || rounds_to_zero(c.change_interval->high)))
+    ++d;
   std::string out = fmt::format("{:+.{}f} pts", c.change_points, d);
   if (c.change_interval) out += fmt::format(" [{:+.{}f}, {:+.{}f}]", c.change_interval->low, d, c.change_interval->high, d);
   return out;
