@@ -6,6 +6,7 @@
 // profile finds, never a timing.  Root; skipped with the reason where the
 // kernel refuses sampling.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -55,6 +56,55 @@ std::vector<std::string> changed_among(const nlohmann::json& profile, const std:
 
 std::string described(const nlohmann::json& profile) { return profile.dump(1).substr(0, 6000); }
 
+// Every run's functions of set `index` of a result file, counted together.
+profile::FunctionTable set_functions(const std::string& file, std::size_t index) {
+  profile::FunctionTable all;
+  const auto sets = read_result_file(file).sets;  // outlives the loop over its runs
+  for (const auto& run : sets.at(index).runs) {
+    const auto p = profile::run_profile(run);
+    if (!p) continue;
+    const auto t = profile::function_counts(p->stacks);
+    all.total += t.total;
+    for (const auto& [name, counts] : t.functions) {
+      all.functions[name].self += counts.self;
+      all.functions[name].children += counts.children;
+    }
+  }
+  return all;
+}
+
+// Why the profile cannot see `core` (functions the scheduler runs under the
+// run-queue lock, IRQs off), or "" when any of them is in a sample.  A
+// software clock's sampling interrupt waits while IRQs are off, so their
+// time is charged to where IRQs come back on; that explanation is checked,
+// not assumed: the kernel function with the most self samples must be such
+// a point, else the functions are missing for another reason and the test
+// fails.
+std::string irqs_off_blind_spot(const profile::FunctionTable& t, const std::set<std::string>& core) {
+  for (const auto& name : core)
+    if (auto it = t.functions.find(name); it != t.functions.end() && it->second.children > 0) return "";
+  std::string top;
+  std::uint64_t most = 0;
+  for (const auto& [name, counts] : t.functions)
+    if (name.ends_with(profile::kKernelSuffix) && counts.self > most) {
+      most = counts.self;
+      top = name;
+    }
+  const bool irq_enable_point = top.find("irq_enable") != std::string::npos ||
+                                top.find("irqrestore") != std::string::npos ||
+                                top.find("unlock_irq") != std::string::npos ||
+                                top.find("finish_task_switch") != std::string::npos;
+  EXPECT_TRUE(irq_enable_point) << "none of the scheduler core's functions is in any of " << t.total
+                                << " samples, and the most sampled kernel function, " << top
+                                << ", is no point where IRQs come back on";
+  return fmt::format("none of {} is in any of {} samples: the profile samples a software clock (cpu-clock, "
+                     "an hrtimer, not a PMU's NMI), whose interrupt waits while IRQs are off, and the scheduler runs them under the "
+                     "run-queue lock with IRQs off; their time is charged where IRQs come back on ({} has {:.0f}% "
+                     "of the samples)",
+                     fmt::join(core, ", "), t.total, top, 100.0 * static_cast<double>(most) /
+                                                             static_cast<double>(std::max<std::uint64_t>(t.total, 1)));
+}
+
 }  // namespace
 
 // Outside the anonymous namespace: a gtest fixture there trips
@@ -84,7 +134,10 @@ TEST_F(Profile, PsiAtDepthIsWhereTheTimeWent) {
   ASSERT_EQ(o.status, 0) << o.err;
   const auto p = where_the_time_went({dir.file("psi.json")});
   EXPECT_EQ(p["test"], "paired-t") << "--vary runs are paired by block";
-  const auto found = changed_among(p, {"psi_group_change_[k]", "psi_task_switch_[k]"}, -1);
+  const std::set<std::string> psi = {"psi_group_change_[k]", "psi_task_switch_[k]"};
+  if (const auto why = irqs_off_blind_spot(set_functions(dir.file("psi.json"), 0), psi); !why.empty())
+    SCHEDLAB_SKIP(kSoftwareClock) << why;
+  const auto found = changed_among(p, psi, -1);
   EXPECT_FALSE(found.empty()) << "PSI's functions did not shrink with psi=off:\n" << described(p);
 }
 
@@ -99,8 +152,11 @@ TEST_F(Profile, CgroupDepthGrowsTheGroupWalk) {
                                   "--json", dir.file("depth.json")});
   ASSERT_EQ(o.status, 0) << o.err;
   const auto p = where_the_time_went({dir.file("depth.json")});
-  const auto found = changed_among(p, {"update_cfs_group_[k]", "update_load_avg_[k]", "enqueue_task_fair_[k]",
-                                 "dequeue_entities_[k]", "dequeue_task_fair_[k]"}, +1);
+  const std::set<std::string> walk = {"update_cfs_group_[k]", "update_load_avg_[k]", "enqueue_task_fair_[k]",
+                                      "dequeue_entities_[k]", "dequeue_task_fair_[k]"};
+  if (const auto why = irqs_off_blind_spot(set_functions(dir.file("depth.json"), 1), walk); !why.empty())
+    SCHEDLAB_SKIP(kSoftwareClock) << why;
+  const auto found = changed_among(p, walk, +1);
   EXPECT_FALSE(found.empty()) << "the group walk did not grow at depth 8:\n" << described(p);
 }
 
@@ -177,9 +233,16 @@ TEST_F(Profile, ASlowedUserFunctionIsNamed) {
   EXPECT_EQ(p["test"], "welch") << "two invocations: no blocks to pair";
   const auto found = changed_among(p, {"checksum_block"}, +1);
   EXPECT_FALSE(found.empty()) << "the slowed function was not named:\n" << described(p);
-  ASSERT_FALSE(p["changes"].empty());
-  EXPECT_EQ(p["changes"][0]["function"], "checksum_block") << "the largest change is the cause";
-  EXPECT_FALSE(p["changes"][0]["kernel"].get<bool>());
+  // The two functions are nearly all the samples, so one's growth is the
+  // other's shrinking, equal in size: the cause is the largest growth, and
+  // the function beside it shrinks.
+  const nlohmann::json* largest_growth = nullptr;
+  for (const auto& c : p["changes"])
+    if (c["change_points"].get<double>() > 0 && !largest_growth) largest_growth = &c;
+  ASSERT_TRUE(largest_growth) << described(p);
+  EXPECT_EQ((*largest_growth)["function"], "checksum_block") << "the largest growth is the cause";
+  EXPECT_FALSE((*largest_growth)["kernel"].get<bool>());
+  EXPECT_FALSE(changed_among(p, {"parse_record"}, -1).empty()) << described(p);
 }
 
 namespace {
@@ -206,17 +269,23 @@ std::vector<std::string> our_top_kernel(const std::string& result_file, const st
 }
 
 // The same from perf report's self-overhead listing of the recording.
+// Sorted by comm too: sorted by symbol alone, perf report merges a
+// symbol's samples across processes into one entry that --comms then keeps
+// or drops as a whole by the comm of its first sample (pvm_irq_enable,
+// first seen in the harness, vanished from the copies' listing).
 std::vector<std::string> perf_top_kernel(const std::string& data, const std::string& comm, std::size_t n) {
   const std::string listing = data + ".txt";
   const std::string command = fmt::format(
-      "perf report -i {} --stdio --no-children --sort symbol --comms {} -g none --percent-limit 0 2>/dev/null > {}",
+      "perf report -i {} --stdio --no-children --sort comm,symbol --comms {} -g none --percent-limit 0 2>/dev/null > {}",
       data, comm, listing);
   if (std::system(command.c_str()) != 0) return {};
   std::vector<std::string> top;
   std::ifstream in(listing);
   for (std::string line; std::getline(in, line) && top.size() < n;) {
     const auto words = sys::split(line, " \t");
-    if (words.size() >= 3 && words[0].ends_with("%") && words[1] == "[k]") top.push_back(words[2]);
+    const auto kernel = std::find(words.begin(), words.end(), "[k]");  // after the comm column, if shown
+    if (!words.empty() && words[0].ends_with("%") && kernel != words.end() && kernel + 1 != words.end())
+      top.push_back(*(kernel + 1));
   }
   return top;
 }
@@ -230,15 +299,18 @@ std::size_t shared_count(const std::vector<std::string>& a, const std::vector<st
 }  // namespace
 
 // The reference tool on the same run: perf record samples the whole
-// invocation at the same frequency while the probe samples the copies.
+// invocation at the same frequency while the probe samples the copies —
+// at 3989 Hz, so that the fifth function has tens of samples, not a few.
+// Both sample the same software clock: on this paravirtualised guest both
+// put most kernel samples on pvm_irq_enable (docs/probes.md, Sampling).
 TEST_F(Profile, AgreesWithPerfRecordOnTheTopKernelFunctions) {
   if (!tool_on_path("perf") || std::system("perf --version >/dev/null 2>&1") != 0)
     SCHEDLAB_SKIP(kTools) << "no perf (Debian linux-perf) to cross-check with";
   TempDir dir;
   const std::string data = dir.file("perf.data");
   const Outcome o = run_schedlab({"run", "context", "--duration", "3s", "--runs", "1", "--probes", "profile",
-                                  "--no-store", "--quiet", "--json", dir.file("context.json")},
-                                 {"perf", "record", "-q", "-F", "997", "-g", "-o", data, "--"});
+                                  "--profile-freq", "3989", "--no-store", "--quiet", "--json", dir.file("context.json")},
+                                 {"perf", "record", "-q", "-F", "3989", "-g", "-o", data, "--"});
   ASSERT_EQ(o.status, 0) << o.err;
   const auto ours = our_top_kernel(dir.file("context.json"), "sl-context", 5);
   const auto perfs = perf_top_kernel(data, "sl-context", 5);

@@ -34,6 +34,7 @@ enum class SkipReason {
   kGuest,      // no guest kernel, QEMU, virtiofsd or static busybox (schedlab kernels)
   kGuestFull,  // the long guest tests are opt-in: SCHEDLAB_GUEST_TESTS=full
   kProfile,    // the kernel refuses CPU-clock sampling or hides kallsyms (perf_event_paranoid, kptr_restrict)
+  kSoftwareClock,  // the profile's software clock cannot sample code that runs with IRQs off (no NMI)
 };
 
 struct SkipReasonName {
@@ -49,6 +50,7 @@ inline constexpr SkipReasonName kSkipReasonNames[] = {
     {SkipReason::kUnmounted, "unmounted"},
     {SkipReason::kBrowser, "browser"},   {SkipReason::kGuest, "guest"},
     {SkipReason::kGuestFull, "guest-full"}, {SkipReason::kProfile, "profile"},
+    {SkipReason::kSoftwareClock, "software-clock"},
 };
 
 inline const char* to_string(SkipReason reason) {
