@@ -16,10 +16,10 @@
 // src/probes/measured_cost.cpp (with the date, the pairs, the intervals and
 // the machine's load), to be pasted there and into docs/probes.md.  Fewer
 // than 10 pairs is a check that the bench works, not a figure: it says so.
-// The profile probe is measured at its default frequency and at the others
-// a user may choose (--profile-freq), which is how its default was chosen.
+// The profile probe is measured at its default frequency and, when asked,
+// at other --profile-freq values (HZ,...): how its default was chosen.
 //
-// Usage: bench/probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,... (every one)]
+// Usage: bench/probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,... (every one)] [HZ,... (none)]
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -49,8 +49,6 @@ constexpr Workload kWorkloads[] = {{"spawn", "spawn --copies auto", "lps"},
                                    {"wakeup", "wakeup -m 1 -t 2", "rps"}};
 constexpr double kDefaultWindowUs = 10e6;
 constexpr int kMinPairs = 10;
-// --profile-freq values measured beside the default (runner/run_options.h).
-constexpr unsigned kProfileFrequencies[] = {4000, 499};
 
 // One probe's finding, as a row of src/probes/measured_cost.cpp.
 struct Row {
@@ -160,12 +158,15 @@ int main(int argc, char** argv) {
   const int pairs = argc > 1 ? std::atoi(argv[1]) : kMinPairs;
   const int seconds = argc > 2 ? std::atoi(argv[2]) : 2;
   if (pairs < 1 || seconds < 1) {
-    fmt::print(stderr, "usage: probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,...]\n");
+    fmt::print(stderr, "usage: probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,...] [HZ,...]\n");
     return 2;
   }
   const std::string only = argc > 3 ? std::string(",") + argv[3] + "," : "";
+  // --profile-freq values measured beside the default (e.g. 4000,499).
+  const auto frequencies = argc > 4 ? schedlab::sys::split(argv[4], ",") : std::vector<std::string>{};
   const std::string command =
-      fmt::format("bench/probe_cost {} {}{}", pairs, seconds, argc > 3 ? std::string(" ") + argv[3] : "");
+      fmt::format("bench/probe_cost {} {}{}{}", pairs, seconds, argc > 3 ? std::string(" ") + argv[3] : "",
+                  argc > 4 ? std::string(" ") + argv[4] : "");
   const std::string date = utc_now(), load_before = load_now();
   fmt::print("probe cost: edge reads timed in-process; in-window probes by {} interleaved off/on pairs of "
              "{}s runs per workload (ratio = on / off); {} at the start\n", pairs, seconds, load_before);
@@ -185,7 +186,7 @@ int main(int argc, char** argv) {
                                          : measure_edges(*p, journal));
       if (rows.back().pct <= schedlab::kDefaultCostLimitPct) cheap += (cheap.empty() ? "" : "+") + p->info().name;
       if (p->info().name == "profile")
-        for (unsigned hz : kProfileFrequencies)
+        for (const auto& hz : frequencies)
           rows.push_back(measure_in_window(p->info().name, pairs, seconds, fmt::format("--profile-freq {}", hz)));
     }
   }
