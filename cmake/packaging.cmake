@@ -24,6 +24,11 @@ function(schedlab_default_maintainer out)
   set(${out} "${author}" PARENT_SCOPE)
 endfunction()
 schedlab_default_maintainer(SCHEDLAB_DEFAULT_MAINTAINER)
+# A build directory configured before keeps the old placeholder in its
+# cache, which lintian rightly refuses (bogus-mail-host): replace it.
+if(SCHEDLAB_MAINTAINER STREQUAL "schedlab developers <schedlab@invalid>")
+  unset(SCHEDLAB_MAINTAINER CACHE)
+endif()
 set(SCHEDLAB_MAINTAINER "${SCHEDLAB_DEFAULT_MAINTAINER}"
     CACHE STRING "the Maintainer field of the .deb and its changelog: \"Name <mail>\"")
 
@@ -32,13 +37,14 @@ set(CPACK_PACKAGE_NAME "schedlab")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "reproduce, measure and compare Linux scheduler and process-lifecycle regressions")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
- schedlab runs the workloads scheduler regressions are reported with
- (UnixBench spawn, execl, context1 and shell scripts, a pinned fork+exec
- loop, schbench), under controlled scenarios (copies, pinning, cgroup depth,
- autogroup, sysctls, sched features), records every figure that explains a
- result, compares result sets with real statistics, answers git bisect run
- and keeps a history with change points.")
+# The extended description only: CPack (3.25) puts the summary before it as
+# the synopsis and indents every line itself.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "schedlab runs the workloads scheduler regressions are reported with
+(UnixBench spawn, execl, context1 and shell scripts, a pinned fork+exec
+loop, schbench), under controlled scenarios (copies, pinning, cgroup depth,
+autogroup, sysctls, sched features), records every figure that explains a
+result, compares result sets with real statistics, answers git bisect run
+and keeps a history with change points.")
 set(CPACK_PACKAGING_INSTALL_PREFIX "/usr")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER ${SCHEDLAB_MAINTAINER})

@@ -37,7 +37,7 @@ done
 # A proper Debian package: lintian (scripts/deps --test installs it) finds
 # no error and no warning, the changelog parses and names this version.
 command -v lintian >/dev/null || fail "no lintian (scripts/deps --test installs it)"
-lintian --fail-on error,warning --no-tag-display-limit "$deb" >"$tmp/lintian" 2>&1 ||
+lintian --fail-on error,warning --tag-display-limit 0 "$deb" >"$tmp/lintian" 2>&1 ||
   { cat "$tmp/lintian"; fail "lintian"; }
 dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/schedlab/changelog.gz | gunzip >"$tmp/changelog"
 [ "$(dpkg-parsechangelog -l "$tmp/changelog" -S Version)" = "$(dpkg-deb -f "$deb" Version)" ] ||
