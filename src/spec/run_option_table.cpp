@@ -92,7 +92,8 @@ std::vector<RunOptionSpec> run_options() {
        .vary_key = "probes", .recorded = true, .key = "probes", .example = "none"},
       {.names = "--profile-freq", .value = "HZ",
        .help = "samples per second of CPU time the profile probe takes of each copy task (default " +
-               std::to_string(RunOptions::kDefaultProfileFreqHz) + ", chosen by its measured cost)",
+               std::to_string(RunOptions::kDefaultProfileFreqHz) + ": prime, so not in step with the tick; its cost: "
+               "docs/probes.md)",
        .group = kRun,
        .apply = [](S& s, T o, T t) {
          s.options.profile_freq_hz =
