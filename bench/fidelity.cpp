@@ -65,6 +65,7 @@ double unixbench(const std::string& command, int copies) {
   std::vector<double> counts(static_cast<size_t>(copies)), elapsed(counts.size());
   double base = 1;
   std::vector<std::thread> threads;
+  threads.reserve(counts.size());
   for (int i = 0; i < copies; ++i)
     threads.emplace_back([&, i] {
       const auto start = std::chrono::steady_clock::now();

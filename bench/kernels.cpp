@@ -31,7 +31,7 @@ std::string kernel_arg(const bench::fs::path& dir, const std::string& flavour) {
 
 // `schedlab kernels` on both kernels; returns the result file's path.
 std::string kernels(const std::string& kernel_args, int boots, const std::string& spec, const std::string& name) {
-  const std::string json = fmt::format("/tmp/schedlab-bench-kernels-{}-{}.json", name, getpid());
+  std::string json = fmt::format("/tmp/schedlab-bench-kernels-{}-{}.json", name, getpid());
   const std::string command = fmt::format("{} kernels {} --boots {} --seed 1 --quiet --no-store --json {} -- run {}",
                                           bench::schedlab_binary().string(), kernel_args, boots, json, spec);
   fmt::print("$ {}\n", command);

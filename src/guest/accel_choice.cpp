@@ -71,7 +71,7 @@ KvmVerdict probe_kvm(const std::string& image, const QemuInstall& qemu, const st
                               {"qemu", qemu.qemu},
                               {"qemu_version", qemu.version}};
   try {
-    const auto kept = nlohmann::json::parse(sys::read_regular_file(cache, 64 * 1024));
+    const auto kept = nlohmann::json::parse(sys::read_regular_file(cache, std::size_t{64} * 1024));
     if (kept.at("key") == key) return {kept.at("runs").get<bool>(), kept.at("detail").get<std::string>() + " (this host boot)"};
   } catch (const std::exception&) {  // absent, or from another boot: probe again
   }

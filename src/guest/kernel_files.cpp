@@ -36,7 +36,7 @@ std::uint16_t le16(std::string_view s, std::size_t at) {
 // The first 64 KiB of a file: the setup header and the version string are there.
 std::string image_head(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  std::string head(64 * 1024, '\0');
+  std::string head(std::size_t{64} * 1024, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
   return head;

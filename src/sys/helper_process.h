@@ -52,6 +52,6 @@ class HelperProcess {
 // returns what it wrote to stdout and stderr, at most `limit` bytes.  For
 // short queries such as `qemu-system-x86_64 --version`.  Throws
 // SystemError when it cannot be started.
-std::string capture_output(const std::vector<std::string>& argv, std::size_t limit = 64 * 1024);
+std::string capture_output(const std::vector<std::string>& argv, std::size_t limit = std::size_t{64} * 1024);
 
 }  // namespace schedlab::sys
