@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/help_formatter.h"
+#include "cli/lava_command.h"
 #include "cli/reference/reference_output.h"
 #include "cli/report_command.h"
 #include "cli/store_commands.h"
@@ -85,6 +86,8 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
                                            "there (the baseline comes from schedlab kernels)")
       ->type_name("VMLINUZ[:INITRD]");
   check->add_flag("--no-wait", chk.no_wait, "exit 125 instead of waiting for another run's global controls");
+  check->add_flag("--lava", chk.lava, "in a LAVA test shell: report the verdict and the runs with lava-test-case "
+                                      "and print them into the job's log (see schedlab lava job)");
   add_store_options(*check, chk.store, true);
   PlanOptions plan_options;
   auto* plan = app.add_subcommand("plan", "how many runs are needed to detect a change on this machine, "
@@ -104,6 +107,9 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   suite->add_option("--kernels", suite_kernel_list, "lkml: run each scenario on these kernels in QEMU guests, "
                                                 "boots interleaved (see schedlab kernels)")
       ->type_name("[NAME=]VMLINUZ[:INITRD],...");
+  bool suite_lava = false;
+  suite->add_flag("--lava", suite_lava, "in a LAVA test shell: report each set with lava-test-case and print each "
+                                       "result file into the job's log (see schedlab lava job)");
   StoreOptionTexts suite_store;
   add_store_options(*suite, suite_store, true);
   auto* kernels = app.add_subcommand("kernels", "boot kernels in QEMU guests and run a spec in each, boots "
@@ -116,6 +122,7 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
       ->add_flag("--json", env_json, "print it as JSON");
   const StoreCommands store_commands(app);
   const ReportCommand report(app);
+  const auto lava = add_lava(app, workloads);
   if (auto status = reference::print_reference(app, workloads, argc, argv)) return *status;
   reject_unknown_command(app, argc, argv);
   try {
@@ -135,11 +142,12 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
   else hint_leftovers();
   if (auto status = store_commands.run()) return *status;
   if (auto status = report.run()) return *status;
+  if (auto status = lava()) return *status;
   const std::vector<std::string> argv_record(argv, argv + argc);
   if (run->parsed()) return run_command(workloads, run->remaining(), argv_record);
   if (kernels->parsed()) return kernels_command(workloads, kernels->remaining(), argv_record);
   if (suite->parsed()) return suite_command(workloads, suite_name, suite_scale, suite_json, suite_store,
-                                              suite_kernel_list);
+                                              suite_kernel_list, suite_lava);
   if (check->parsed()) return check_command(workloads, chk, argv_record);
   if (compare->parsed())
     return compare_command(cmp);

@@ -15,6 +15,7 @@
 #include <iostream>
 
 #include "check/verdict.h"
+#include "grid/lava_report.h"
 #include "cli/check_kernel.h"
 #include "cli/commands.h"
 #include "cli/run_setup.h"
@@ -97,6 +98,7 @@ struct CheckArgs {
   double threshold = 5;
   int max_runs = 15;
   bool trust = false, no_wait = false;
+  std::string lava_tool;  // --lava: LAVA's lava-test-case
   std::vector<std::string> argv;
 };
 
@@ -105,6 +107,11 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
   a.trust = o.trust_baseline;
   a.no_wait = o.no_wait;
   a.argv = argv;
+  if (o.lava) {
+    if (!o.kernel.empty()) throw UsageError("--lava", "", "check on this host (--kernel boots a guest)");
+    a.lava_tool = grid::find_lava_test_case();
+    a.store = to_store_choice(lava_store_texts(o.store));
+  }
   char* end = nullptr;
   a.threshold = std::strtod(o.threshold.c_str(), &end);
   if (o.threshold.empty() || *end != '\0' || !(a.threshold > 0 && a.threshold < 1000))
@@ -218,6 +225,21 @@ void write_evidence(const CheckArgs& a, const Loaded& l, const Decision& d, cons
   sys::write_file_atomically(a.json, j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n", 0644);
 }
 
+// --lava: the verdict as a test case (pass good, fail bad, skip cannot
+// tell; the change in percent as its measurement), the runs' set as
+// another, and the runs in the job's log.
+void report_to_lava(const CheckArgs& a, const Decision* d, const std::string& metric, const ResultSet* evidence) {
+  if (a.lava_tool.empty()) return;
+  std::vector<grid::LavaCase> cases;
+  if (evidence) cases = grid::set_cases({*evidence}, "check");
+  grid::LavaCase verdict{grid::lava_word("check." + metric), "skip", std::nullopt, "%"};
+  if (d && d->verdict != Verdict::kUndecided) verdict.result = d->verdict == Verdict::kGood ? "pass" : "fail";
+  if (d && d->look > 0) verdict.measurement = d->change_pct;
+  cases.push_back(verdict);
+  grid::report_cases(a.lava_tool, cases, std::cout);
+  if (evidence) grid::print_result_block({utc_now_iso8601(), {*evidence}}, "check", std::cout);
+}
+
 int measure(const CheckArgs& a, Loaded& l) {
   RunSetup& setup = *l.setup;
   const ResultSet& good = *l.good;
@@ -240,6 +262,7 @@ int measure(const CheckArgs& a, Loaded& l) {
     if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
     if (outcome.status != ExitStatus::kOk) {
       std::cout << fmt::format("skip: cannot run the baseline's workload here: {}\n", outcome.error);
+      report_to_lava(a, nullptr, metric, nullptr);
       return kSkipExit;
     }
     add_batch(evidence, std::move(outcome.sets.front()));
@@ -261,6 +284,7 @@ int measure(const CheckArgs& a, Loaded& l) {
     std::cout << describe_speed("this kernel", *speed, metric, d.change_pct) << "\n";
   store::record_result_sets(a.store, {utc_now_iso8601(), {evidence}}, {});
   if (!a.json.empty()) write_evidence(a, l, d, evidence, line);
+  report_to_lava(a, &d, metric, &evidence);
   return exit_status(d.verdict);
 }
 
@@ -289,6 +313,7 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
     throw;
   } catch (const std::exception& e) {
     std::cout << "skip: " << e.what() << "\n";
+    report_to_lava(a, nullptr, loaded.good ? loaded.good->workload.primary_metric : "verdict", nullptr);
     return kSkipExit;
   }
 }

@@ -1,17 +1,38 @@
 // `schedlab export ID... [--json FILE] [--store URL]`: stored sets as a
-// result file, each set exactly as it was recorded.
-#include <fstream>
+// result file, each set exactly as it was recorded; with --kcidb --origin
+// NAME, as a KCIDB document (grid/kcidb.h).
+#include <fmt/format.h>
+
 #include <iostream>
 
 #include "cli/store_commands.h"
 #include "core/error.h"
+#include "grid/kcidb.h"
 #include "report/result_file.h"
 #include "store/selector.h"
+#include "sys/safe_files.h"
 
 namespace schedlab {
 
+namespace {
+
+void check_kcidb_options(const ExportArgs& args) {
+  if (!args.kcidb) {
+    if (!args.origin.empty()) throw UsageError("--origin", args.origin, "--origin only with --kcidb");
+    return;
+  }
+  if (args.origin.empty())
+    throw UsageError("export --kcidb: --origin NAME is required: the CI system's KCIDB origin (lowercase letters, "
+                     "digits and _), which prefixes every id in the document");
+  if (!grid::valid_kcidb_origin(args.origin))
+    throw UsageError("--origin", args.origin, "a KCIDB origin: lowercase letters, digits and _ (e.g. schedlab_lab1)");
+}
+
+}  // namespace
+
 int export_command(const ExportArgs& args) {
   const auto choice = to_store_choice(args.store);
+  check_kcidb_options(args);
   for (const auto& id : args.ids)
     store::parse_selector(id);  // a bad id is refused before the store is opened
   if (!args.json.empty()) check_writable("--json", args.json);
@@ -19,14 +40,18 @@ int export_command(const ExportArgs& args) {
   std::vector<store::SetDocument> docs;
   for (const auto& id : args.ids)
     for (auto& doc : store::select_sets(*s, id, "")) docs.push_back(std::move(doc));
-  const std::string text = store::result_file_json(docs).dump(2) + "\n";
+  const ordered_json document =
+      args.kcidb ? grid::kcidb_document(docs, args.origin) : store::result_file_json(docs);
+  const std::string text = document.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
   if (args.json.empty()) {
     std::cout << text;
     return 0;
   }
-  std::ofstream out(args.json);
-  out << text;
-  if (!out.flush()) throw SystemError("export: write", args.json, errno);
+  try {
+    sys::write_file_atomically(args.json, text, 0644);
+  } catch (const SystemError& e) {
+    throw Error(ExitStatus::kCannotSave, fmt::format("cannot save {}: {}", args.json, e.what()));
+  }
   return 0;
 }
 

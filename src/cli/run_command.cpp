@@ -24,6 +24,7 @@
 #include "core/duration.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
+#include "grid/lava_report.h"
 #include "report/result_file.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
@@ -106,7 +107,8 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;  // --help was shown
   const Experiment experiment = prepare(w, *parsed, argv);
-  const auto store = to_store_choice(parsed->store);
+  const std::string lava_tool = parsed->texts.lava ? grid::find_lava_test_case() : "";
+  const auto store = to_store_choice(parsed->texts.lava ? lava_store_texts(parsed->store) : parsed->store);
   const RunOptions& options = experiment.variants.front().options();
   const ResultSink sink(options, experiment);
 
@@ -127,6 +129,10 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   // Interrupted or failed sets are stored too: their completed runs are
   // measurements, and their status says what became of the rest.
   store::record_result_sets(store, {created, outcome.sets}, {options.json_path, options.quiet ? nullptr : &std::cout});
+  if (!lava_tool.empty()) {
+    grid::report_cases(lava_tool, grid::set_cases(outcome.sets), std::cout);
+    grid::print_result_block({created, outcome.sets}, w.info().name + ".json", std::cout);
+  }
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
   if (outcome.internal_error) throw std::runtime_error(outcome.error);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);

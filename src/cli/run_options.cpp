@@ -116,6 +116,11 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
       ->type_name("TEXT")->group("Run options");
   app.add_flag("--quiet", t.quiet, "print nothing on stdout; errors still go to stderr")
       ->group("Run options");
+  app.add_flag("--lava", t.lava,
+               "in a LAVA test shell: report each set with lava-test-case and print the result file into the "
+               "job's log for schedlab lava collect; the store is then SCHEDLAB_STORE if the test shell has "
+               "it, else none")
+      ->group("Run options");
   app.add_option("--probes", t.probes,
                  "kernel evidence recorded beside every run: default (every probe costing <= 1%), "
                  "all, none, or names (schedlab list --probes)")

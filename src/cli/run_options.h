@@ -27,6 +27,7 @@ struct RunOptionTexts {
   bool json_given = false;
   std::string label;
   bool quiet = false;
+  bool lava = false;  // --lava: report to LAVA's test shell (grid/lava_report.h)
   std::string probes = "default";  // --probes LIST|all|none
   std::string copies = "1";
   std::string cpus;

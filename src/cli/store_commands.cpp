@@ -13,6 +13,11 @@ StoreCommands::StoreCommands(CLI::App& app) {
       ->required()->type_name("ID...");
   export_->add_option("--json", export_args_.json, "write the result file here (default: stdout)")
       ->type_name("FILE");
+  export_->add_flag("--kcidb", export_args_.kcidb, "a KCIDB v5.3 document (checkouts, builds, tests) for "
+                                                   "kcidb-submit instead of a result file; needs --origin");
+  export_->add_option("--origin", export_args_.origin, "with --kcidb: the CI system's KCIDB origin (lowercase "
+                                                       "letters, digits, _), the prefix of every id")
+      ->type_name("NAME");
   add_store_options(*export_, export_args_.store, false);
 
   history_ = app.add_subcommand("history", "the stored result sets, one line each, oldest first");

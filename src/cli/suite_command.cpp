@@ -15,6 +15,7 @@
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
+#include "grid/lava_report.h"
 #include "report/result_file.h"
 #include "report/table.h"
 #include "stats/descriptive.h"
@@ -130,6 +131,15 @@ std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& d
   return table.render();
 }
 
+// --lava: the run's sets as lava-test-cases named after the scenario, and
+// its result file in the job's log.
+void report_to_lava(const std::string& tool, const std::string& scenario, const std::string& file) {
+  if (!fs::exists(file)) return;  // the run failed before its first result: its error is on stderr
+  const ResultFile result = read_result_file(file);
+  grid::report_cases(tool, grid::set_cases(result.sets, scenario), std::cout);
+  grid::print_result_block(result, scenario, std::cout);
+}
+
 // A scratch directory for the result files when --json is not given,
 // removed on every path (Ctrl-C unwinds through here as Interrupted).
 class ResultDir {
@@ -157,10 +167,15 @@ class ResultDir {
 }  // namespace
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store, const std::string& kernels_text) {
+                  const std::string& json_dir, const StoreOptionTexts& store_texts, const std::string& kernels_text,
+                  bool lava) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
   const auto kernels = suite_kernels(name, kernels_text);  // empty: on this host
+  if (lava && !kernels.empty())
+    throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
+  const std::string lava_tool = lava ? grid::find_lava_test_case() : "";
+  const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;
   to_store_choice(store);  // a bad --store is refused before the first run
   std::error_code ec;
   if (!json_dir.empty() && !fs::is_directory(json_dir, ec))
@@ -183,6 +198,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
                                             : run_scenario_on_kernels(workloads, runs[i].name, runs[i].args, kernels,
                                                                       file, store));
     done.emplace_back(runs[i], file);
+    if (!lava_tool.empty()) report_to_lava(lava_tool, runs[i].name, file);
     if (name == "lkml" && fs::exists(file)) {
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
       try {

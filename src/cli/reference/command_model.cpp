@@ -92,8 +92,12 @@ WorkloadDoc workload_doc(const Workload& w) {
 
 CliDoc describe_cli(const CLI::App& app, const WorkloadRegistry& workloads) {
   CliDoc doc{app.get_description(), {}, {}};
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     doc.commands.push_back(command_doc(*sub, sub->get_name()));
+    // `lava job`, `lava collect`: a command of commands, each listed whole.
+    for (const CLI::App* nested : sub->get_subcommands([](const CLI::App*) { return true; }))
+      doc.commands.push_back(command_doc(*nested, sub->get_name() + " " + nested->get_name()));
+  }
   for (const auto& w : workloads.items()) doc.workloads.push_back(workload_doc(*w));
   return doc;
 }

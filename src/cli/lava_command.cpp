@@ -1,0 +1,140 @@
+// `schedlab lava job`: a LAVA job definition that boots each kernel in
+// randomized interleaved blocks and runs a schedlab command in LAVA's test
+// shell; `schedlab lava collect`: a finished job's results into the store;
+// `schedlab lava ramdisk`: a ramdisk that carries schedlab for LAVA to boot.
+#include "cli/lava_command.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "cli/lava_job_options.h"
+#include "core/error.h"
+#include "grid/lava_job.h"
+#include "grid/lava_ramdisk.h"
+#include "cli/run_setup.h"
+#include "report/result_file.h"
+#include "sys/safe_files.h"
+
+namespace schedlab {
+namespace {
+
+void add_job_options(CLI::App& job, LavaJobTexts& t) {
+  job.add_option("--kernel", t.kernels, "a kernel under test and, when its device boots one, the ramdisk that "
+                                        "carries schedlab (repeat per kernel; NAME labels its sets)")
+      ->type_name("NAME=URL[:RAMDISK_URL]");
+  job.add_option("--ramdisk", t.ramdisk, "the ramdisk of every --kernel given without one (schedlab lava "
+                                         "ramdisk makes it)")->type_name("URL");
+  job.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks on one device (default 5)")
+      ->type_name("N");
+  job.add_option("--device-type", t.device_type, "the LAVA device type; its deploy and boot come from the "
+                                                  "built-in template of that name (qemu, x86) unless --template "
+                                                  "(default qemu)")->type_name("T");
+  job.add_option("--template", t.template_file, "a lab's own deploy/boot template for its device type (see "
+                                                "docs/fleet.md)")->type_name("FILE");
+  job.add_option("--seed", t.seed, "the order of the boots (default: random; recorded in the job's metadata)")
+      ->type_name("N");
+  job.add_option("--schedlab", t.schedlab, "the schedlab program in the test shell (default: schedlab on PATH)")
+      ->type_name("PROGRAM");
+  job.add_option("--test-timeout", t.test_timeout, "LAVA's timeout of each boot's test (default: from the "
+                                                   "command: 5 minutes + 3x what a run spec should take)")
+      ->type_name("TIME");
+  job.add_option("--priority", t.priority, "the job's priority: high, medium (default), low or 0-100")
+      ->type_name("P");
+  job.add_option("--job-name", t.job_name, "the job's name (default: the command and the kernels)")
+      ->type_name("TEXT");
+  job.add_option("-o,--output", t.output, "write the job here (default: stdout)")->type_name("FILE");
+  job.add_option("command", t.command, "after '--': what every boot runs, run WORKLOAD [options], suite "
+                                       "quick|lkml or check --baseline FILE")
+      ->type_name("-- COMMAND...");
+}
+
+void add_collect_options(CLI::App& collect, LavaCollectTexts& t) {
+  collect.add_option("job", t.job, "the job: its id on --server, a directory holding its log as output.yaml (the "
+                                   "server's job output directory, or lava-run's --output-dir with its log saved "
+                                   "there), or the log file")
+      ->required()->type_name("JOB_ID|DIR|LOG");
+  collect.add_option("--server", t.server, "the LAVA server whose REST API (/api/v0.2/jobs/ID/) has the job; a "
+                                           "token, when it needs one, comes from LAVA_TOKEN")->type_name("URL");
+  collect.add_option("--json", t.json, "also write the sets as a result file")->type_name("FILE");
+  add_store_options(collect, t.store, true);
+}
+
+int job_command(const WorkloadRegistry& workloads, const LavaJobTexts& texts) {
+  if (!texts.output.empty()) check_writable("--output", texts.output);
+  const grid::JobSpec spec = make_job_spec(workloads, texts);
+  const std::string yaml = grid::job_yaml(spec);
+  if (texts.output.empty()) {
+    std::cout << yaml;
+    return 0;
+  }
+  try {
+    sys::write_file_atomically(texts.output, yaml, 0644);
+  } catch (const SystemError& e) {
+    throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the job: {}", e.what()));
+  }
+  std::cerr << fmt::format("lava job: {} kernel{} x {} boot{} on device type {}, seed {}: {} (submit it with "
+                           "lavacli jobs submit {})\n",
+                           spec.kernels.size(), spec.kernels.size() == 1 ? "" : "s", spec.boots,
+                           spec.boots == 1 ? "" : "s", spec.device_type, spec.seed, texts.output, texts.output);
+  return 0;
+}
+
+struct RamdiskTexts {
+  std::string output;
+  std::vector<std::string> files;
+};
+
+int ramdisk_command(const RamdiskTexts& t) {
+  check_writable("--output", t.output);
+  grid::RamdiskInputs in;
+  in.schedlab = std::filesystem::read_symlink("/proc/self/exe").string();
+  in.worker = locate_worker();
+  for (const auto& f : t.files) in.files.push_back(grid::parse_ramdisk_file(f));
+  const grid::Ramdisk r = grid::build_lava_ramdisk(in);
+  try {
+    sys::write_file_atomically(t.output, r.bytes, 0644);
+  } catch (const SystemError& e) {
+    throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the ramdisk: {}", e.what()));
+  }
+  std::cout << fmt::format("{}: {} files, {:.1f} MB ({:.1f} MB unpacked{}); boot it with schedlab lava job "
+                           "--ramdisk URL\n", t.output, r.contents.size(), static_cast<double>(r.bytes.size()) / 1e6,
+                           static_cast<double>(r.cpio_bytes) / 1e6,
+                           r.stripped ? ", schedlab without debug information" : "");
+  return 0;
+}
+
+}  // namespace
+
+std::function<std::optional<int>()> add_lava(CLI::App& app, const WorkloadRegistry& workloads) {
+  auto* lava = app.add_subcommand("lava", "schedlab on a LAVA lab: write a job that boots kernels in interleaved "
+                                          "blocks and runs schedlab in each (job), store a finished job's "
+                                          "results (collect)");
+  lava->require_subcommand(1);
+  auto job_texts = std::make_shared<LavaJobTexts>();
+  auto* job = lava->add_subcommand("job", "a LAVA job definition (YAML): each --kernel deployed and booted "
+                                          "--boots times in randomized blocks, the command after '--' run with "
+                                          "--lava in every boot");
+  add_job_options(*job, *job_texts);
+  auto collect_texts = std::make_shared<LavaCollectTexts>();
+  auto* collect = lava->add_subcommand("collect", "a finished LAVA job's results into the store: one set per "
+                                                  "kernel with every boot's runs, paired by block");
+  add_collect_options(*collect, *collect_texts);
+  auto ramdisk_texts = std::make_shared<RamdiskTexts>();
+  auto* ramdisk = lava->add_subcommand("ramdisk", "a ramdisk for LAVA to boot kernels with (gzip'd cpio): busybox, "
+                                                  "a shell on the console, this schedlab and its libraries");
+  ramdisk->add_option("-o,--output", ramdisk_texts->output, "write it here (then give its URL to lava job "
+                                                            "--ramdisk)")->required()->type_name("FILE");
+  ramdisk->add_option("--add", ramdisk_texts->files, "also carry this file (a baseline for check), at DEST (default "
+                                                     "/root/NAME); repeatable")->type_name("SRC[:DEST]");
+  return [=, &workloads]() -> std::optional<int> {
+    if (job->parsed()) return job_command(workloads, *job_texts);
+    if (collect->parsed()) return lava_collect_command(*collect_texts);
+    if (ramdisk->parsed()) return ramdisk_command(*ramdisk_texts);
+    return std::nullopt;
+  };
+}
+
+}  // namespace schedlab
