@@ -1,4 +1,4 @@
 // schedlab: the thin entry point; everything lives in schedlab_core.
-#include "cli/commands.h"
+#include "cli/command.h"
 
 int main(int argc, char** argv) { return schedlab::run_app(argc, argv); }

@@ -12,12 +12,15 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <iostream>
 
 #include "check/verdict.h"
 #include "grid/lava_report.h"
 #include "cli/check_kernel.h"
+#include "cli/command.h"
 #include "cli/commands.h"
+#include "cli/path_options.h"
 #include "cli/run_setup.h"
 #include "cli/run_spec_io.h"
 #include "cli/store_options.h"
@@ -31,7 +34,9 @@
 #include "report/progress.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
+#include "runner/spec_trust.h"
 #include "store/record.h"
+#include "stats/descriptive.h"
 #include "sys/limits.h"
 #include "sys/reaper.h"
 #include "sys/safe_files.h"
@@ -40,6 +45,7 @@ namespace schedlab {
 namespace {
 
 constexpr int kBatch = 3;
+constexpr const char* kCheckSchema = "schedlab.check/1";
 constexpr int kUsageExit = 255;  // git bisect run: abort the bisection
 constexpr int kSkipExit = 125;
 constexpr double kAlpha = 0.05;  // the stated error rate of a good or bad verdict
@@ -119,22 +125,7 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
   const auto runs = parse_whole_number(o.max_runs, 2, 1000);
   if (!runs) throw UsageError("--max-runs", o.max_runs, "a whole number from 2 to 1000");
   a.max_runs = *runs;
-  if (!a.json.empty()) check_writable("--json", a.json);
   return a;
-}
-
-// What a baseline asks for that is more than a measurement: refused unless
-// the user says they trust the file.
-void vet_untrusted(const RunSpec& spec, const std::string& file) {
-  std::vector<std::string> asks;
-  if (spec.workload->info().name == "command")
-    asks.push_back(fmt::format("runs the command '{}'", fmt::join(spec.params.list("command"), " ")));
-  for (const auto& [key, value] : spec.scenario.sysctls) asks.push_back(fmt::format("sets sysctl {}={}", key, value));
-  for (const auto& f : spec.scenario.sched_features) asks.push_back("sets sched feature " + f);
-  if (asks.empty()) return;
-  throw UsageError(fmt::format("{}: the baseline {}; a baseline file is code: add --trust-baseline to "
-                               "run it as written",
-                               file, fmt::join(asks, ", ")));
 }
 
 // Two lines on stderr: what will run, and what it changes on this machine.
@@ -170,15 +161,28 @@ struct Loaded {
   Better better = Better::kHigher;
 };
 
+// Values a file holds are input: 1e308 is a number, but the mean of two is
+// not, and the statistics would fail after the measurement.
+void require_computable(const ResultSet& set, const std::string& file) {
+  const auto xs = primary_values(set);
+  const double m = stats::mean(xs), sd = stats::sample_stddev(xs);
+  if (!std::isfinite(m) || !std::isfinite(sd) || m == 0)
+    throw UsageError(fmt::format("{}: the {} values of set '{}' cannot be compared with (their mean is {}, their "
+                                 "SD {}): not a measurement of this metric",
+                                 file, set.workload.primary_metric, set.label, m, sd));
+}
+
 void load(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
   l.good_file = read_result_file(a.baseline);
   l.good = &first_pass_set(l.good_file, a.baseline);
+  require_computable(*l.good, a.baseline);
   if (!a.bad.empty()) {
     l.bad_file = read_result_file(a.bad);
     l.bad = &first_pass_set(*l.bad_file, a.bad);
+    require_computable(*l.bad, a.bad);
   }
   RunSpec spec = read_run_spec(*l.good, workloads);
-  if (!a.trust) vet_untrusted(spec, a.baseline);
+  if (!a.trust) refuse_untrusted(spec, a.baseline);
   spec.options.runs = kBatch;
   spec.options.quiet = true;
   spec.options.json_path.reset();
@@ -212,7 +216,7 @@ void add_batch(ResultSet& evidence, ResultSet set) {
 
 void write_evidence(const CheckArgs& a, const Loaded& l, const Decision& d, const ResultSet& evidence,
                     const std::string& line) {
-  ordered_json j = {{"schema", "schedlab.check/1"},      {"verdict", to_string(d.verdict)},
+  ordered_json j = {{"schema", kCheckSchema},      {"verdict", to_string(d.verdict)},
                     {"exit", exit_status(d.verdict)},   {"metric", l.good->workload.primary_metric},
                     {"change_pct", d.change_pct},       {"interval_pct", {d.interval_pct.low, d.interval_pct.high}},
                     {"threshold_pct", a.threshold},     {"runs", evidence.runs.size()},
@@ -257,7 +261,8 @@ int measure(const CheckArgs& a, Loaded& l) {
                                                             d.interval_pct.low, d.interval_pct.high));
     observer.batch(setup.spec.options.runs);
     const Experiment e{{setup}, 0, a.argv};
-    auto outcome = run_experiment(e, gate, journal, observer, [](const auto&) {});
+    NoSink no_sink;
+    auto outcome = run_experiment(e, gate, journal, observer, no_sink);
     setup.spec.options.warmup_runs = 0;  // the baseline's warmup runs: once, before the first batch
     if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
     if (outcome.status != ExitStatus::kOk) {
@@ -316,6 +321,34 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
     report_to_lava(a, nullptr, loaded.good ? loaded.good->workload.primary_metric : "verdict", nullptr);
     return kSkipExit;
   }
+}
+
+Command add_check(CLI::App& app, const CommandContext& context) {
+  auto o = std::make_shared<CheckOptions>();
+  auto* check = app.add_subcommand("check", "for git bisect run: re-run the baseline's spec; exit 0 "
+                                            "good, 1 bad, 125 cannot tell");
+  add_input_path(*check, "--baseline", o->baseline, "result file of the good kernel")->required();
+  add_input_path(*check, "--bad", o->bad, "result file of the bad kernel (optional)");
+  check->add_option("--threshold", o->threshold, "percent loss of the primary metric that is bad (default 5)")
+      ->type_name("PCT");
+  check->add_option("--max-runs", o->max_runs, "most runs before giving up with 125 (default 15)")
+      ->type_name("N");
+  add_output_file(*check, "--json", o->json,
+                  "write the evidence (runs, change, interval, verdict); replaces only an earlier one",
+                  {.policy = ExistingFile::kOnlyOurs, .marker = kCheckSchema, .ours_are = "an earlier check --json file"});
+  check->add_flag("--trust-baseline", o->trust_baseline,
+                  "run what the baseline asks even when it is a command, writes a file or changes sysctls "
+                  "or sched features (a baseline file is code)");
+  add_input_path(*check, "--kernel", o->kernel, "boot this kernel in a guest shaped like the baseline's and "
+                                                "judge it there (the baseline comes from schedlab kernels)",
+                 "VMLINUZ[:INITRD]");
+  check->add_flag("--trust-kernel", o->trust_kernel, "boot a --kernel owned by another user than root or you "
+                                                     "(a kernel is code)");
+  check->add_flag("--no-wait", o->no_wait, "exit 125 instead of waiting for another run's global controls");
+  check->add_flag("--lava", o->lava, "in a LAVA test shell: report the verdict and the runs with lava-test-case "
+                                     "and print them into the job's log (see schedlab lava job)");
+  add_store_options(*check, o->store, true);
+  return {check, [o, &context] { return check_command(context.workloads, *o, context.argv); }, 255, true};
 }
 
 }  // namespace schedlab

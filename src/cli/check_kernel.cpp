@@ -97,7 +97,7 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   GuestCheck check;
   check.options = o;
   guest::KernelsPlan& plan = check.plan;
-  plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel))};
+  plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
   guest::check_qemu_path("--kernel", plan.kernels.front().vmlinuz);
   const ResultFile good = read_result_file(o.baseline);
   const ResultSet& set = guest_set(good, o.baseline);

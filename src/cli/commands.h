@@ -7,11 +7,13 @@
 
 namespace schedlab {
 
-// Each subcommand: parse its own arguments (in order, without the
-// subcommand word), do the work, return the exit status.  Errors are thrown
-// as schedlab::Error / Interrupted and mapped by run_app().
-// `argv` is the command line recorded in every result set (for `suite`, the
-// `schedlab run ...` line that reproduces the set).
+// The commands' work, called by their add_<command> (cli/command.h) once
+// the command line has parsed, and by each other (suite runs `run`).  Each
+// returns the exit status; errors are thrown as schedlab::Error /
+// Interrupted and mapped by run_app().  `argv` is the command line recorded
+// in every result set (for `suite`, the `schedlab run ...` line that
+// reproduces the set).
+
 // How a run shows itself when a bundle runs it (suite): its progress line
 // even though its stdout is quiet, behind a prefix, with the time the rest
 // of the bundle will take added to its ETA.
@@ -33,9 +35,13 @@ int list_probes_command();  // `list --probes`
 int env_command(bool json);
 int restore_command();
 // `kernels`: lkml's scenarios on these kernels in guests (cli/suite_kernels.h); "" = on this host.
+struct SuiteKernels {
+  std::string list;      // --kernels [NAME=]VMLINUZ[:INITRD],...
+  bool trusted = false;  // --trust-kernel
+};
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store, const std::string& kernels = "",
-                  bool lava = false);
+                  const std::string& json_dir, const StoreOptionTexts& store, const SuiteKernels& kernels = {},
+                  bool lava = false);  // --lava: report to LAVA's test shell (grid/lava_report.h)
 // `schedlab check` as typed (checked by check_command itself: its bad
 // input exits 255, not 2, so that git bisect run stops).
 struct CheckOptions {
@@ -45,6 +51,7 @@ struct CheckOptions {
   bool lava = false;  // --lava: report to LAVA's test shell (grid/lava_report.h)
   StoreOptionTexts store;
   std::string kernel;  // --kernel VMLINUZ[:INITRD]: judge that kernel in a guest (cli/check_kernel.h)
+  bool trust_kernel = false;  // boot a --kernel owned by another user
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);
@@ -53,22 +60,12 @@ struct PlanOptions {
   std::string detect, from, alpha = "0.05", power = "0.8", metric;
 };
 int plan_command(const PlanOptions& options);
-// `schedlab compare` as typed.
-struct CompareArgs {
-  std::vector<std::string> files;  // result files, store selectors or ids
-  std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
-  bool paired = false, force = false, all = false, notes = false;
-  std::string store, workload;  // for store selectors
-};
-int compare_command(const CompareArgs& args);
+
 // Restores what dead runs left behind, saying so on stderr; false when
 // something could not be restored.
 bool restore_leftovers();
 // For read-only commands: one line on stderr when dead runs left journals
 // behind (`schedlab restore` undoes them); changes nothing.
 void hint_leftovers();
-
-// The top level: `schedlab SUBCOMMAND ...`.
-int run_app(int argc, char** argv);
 
 }  // namespace schedlab

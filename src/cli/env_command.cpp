@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "env/environment.h"
 
@@ -26,6 +27,13 @@ int env_command(bool json) {
   if (json) std::cout << env.dump(2) << "\n";
   else print_flat(env, "");
   return 0;
+}
+
+Command add_env(CLI::App& app, const CommandContext&) {
+  auto json = std::make_shared<bool>(false);
+  auto* env = app.add_subcommand("env", "the environment fingerprint every result embeds");
+  env->add_flag("--json", *json, "print it as JSON");
+  return {env, [json] { return env_command(*json); }};
 }
 
 }  // namespace schedlab

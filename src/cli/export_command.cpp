@@ -5,6 +5,8 @@
 
 #include <iostream>
 
+#include "cli/path_options.h"
+#include "cli/command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "grid/kcidb.h"
@@ -35,7 +37,6 @@ int export_command(const ExportArgs& args) {
   check_kcidb_options(args);
   for (const auto& id : args.ids)
     store::parse_selector(id);  // a bad id is refused before the store is opened
-  if (!args.json.empty()) check_writable("--json", args.json);
   auto s = store::open_store(choice, store::Access::kRead);
   std::vector<store::SetDocument> docs;
   for (const auto& id : args.ids)
@@ -53,6 +54,23 @@ int export_command(const ExportArgs& args) {
     throw Error(ExitStatus::kCannotSave, fmt::format("cannot save {}: {}", args.json, e.what()));
   }
   return 0;
+}
+
+Command add_export(CLI::App& app, const CommandContext&) {
+  auto a = std::make_shared<ExportArgs>();
+  auto* cmd = app.add_subcommand("export", "stored sets as a result file that compare accepts");
+  cmd->add_option("ids", a->ids, "set ids (see history) or selectors such as @kernel=6.11*")
+      ->required()->type_name("ID...");
+  add_output_file(*cmd, "--json", a->json, "write the result file (or the KCIDB document) here, a new file "
+                                          "(default: stdout)", {});
+  cmd->add_flag("--force", a->force, "replace an existing --json file");
+  cmd->add_flag("--kcidb", a->kcidb, "a KCIDB v5.3 document (checkouts, builds, tests) for kcidb-submit instead "
+                                     "of a result file; needs --origin");
+  cmd->add_option("--origin", a->origin, "with --kcidb: the CI system's KCIDB origin (lowercase letters, digits, _), "
+                                         "the prefix of every id")
+      ->type_name("NAME");
+  add_store_options(*cmd, a->store, false);
+  return {cmd, [a] { return export_command(*a); }};
 }
 
 }  // namespace schedlab

@@ -2,6 +2,7 @@
 // [--since DATE] [--json|--csv] [--store URL]`.
 #include <iostream>
 
+#include "cli/command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "report/history_format.h"
@@ -37,6 +38,21 @@ int history_command(const HistoryArgs& args) {
   else if (rows.empty()) std::cout << "no stored set matches (" << describe(choice) << ")\n";
   else std::cout << format_history_text(rows);
   return 0;
+}
+
+Command add_history(CLI::App& app, const CommandContext&) {
+  auto h = std::make_shared<HistoryArgs>();
+  auto* cmd = app.add_subcommand("history", "the stored result sets, one line each, oldest first");
+  cmd->add_option("--workload", h->workload, "only this workload")->type_name("W");
+  cmd->add_option("--kernel", h->kernel, "kernel release, wildcards allowed: 6.11*")->type_name("PATTERN");
+  cmd->add_option("--host", h->host, "host name, wildcards allowed")->type_name("H");
+  cmd->add_option("--label", h->label, "set label, wildcards allowed")->type_name("L");
+  cmd->add_option("--since", h->since, "sets started on or after: 2026-11-01 or 2026-11-01T12:00:00Z")
+      ->type_name("DATE");
+  cmd->add_flag("--json", h->json, "print JSON (schedlab.history/1)");
+  cmd->add_flag("--csv", h->csv, "print CSV");
+  add_store_options(*cmd, h->store, false);
+  return {cmd, [h] { return history_command(*h); }};
 }
 
 }  // namespace schedlab

@@ -5,6 +5,8 @@
 
 #include <iostream>
 
+#include "cli/path_options.h"
+#include "cli/command.h"
 #include "cli/store_commands.h"
 #include "report/result_file.h"
 #include "store/store_choice.h"
@@ -39,6 +41,14 @@ int import_command(const ImportArgs& args) {
   auto s = store::open_store(choice, store::Access::kWrite);
   for (size_t i = 0; i < files.size(); ++i) import_file(*s, args.files[i], files[i]);
   return 0;
+}
+
+Command add_import(CLI::App& app, const CommandContext&) {
+  auto a = std::make_shared<ImportArgs>();
+  auto* import = app.add_subcommand("import", "load result files into the store (sets already there are skipped)");
+  add_input_path(*import, "files", a->files, "result files")->required();
+  add_store_options(*import, a->store, false);
+  return {import, [a] { return import_command(*a); }};
 }
 
 }  // namespace schedlab

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/help_formatter.h"
 #include "cli/kernels_options.h"
@@ -20,7 +21,9 @@
 #include "report/compare_reporters.h"
 #include "report/result_file.h"
 #include "report/text_reporter.h"
-#include "store/record.h"
+#include "sink/json_file_sink.h"
+#include "sink/sink_set.h"
+#include "sink/store_sink.h"
 #include "sys/reaper.h"
 
 namespace schedlab {
@@ -62,16 +65,9 @@ std::pair<std::vector<std::string>, std::vector<std::string>> split_spec(const s
 }
 
 std::optional<KernelsTexts> parse_options(std::vector<std::string> args) {
-  CLI::App app{"kernels: boot each kernel in a QEMU guest and run the spec after '--' in every boot, boots "
-               "alternating in randomized blocks",
-               "schedlab kernels"};
-  use_wrapping_help(app);
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  KernelsTexts texts;
-  add_kernels_options(app, texts);
-  app.get_option("--kernel")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  if (!parse_or_help(app, std::move(args), "schedlab kernels --help")) return std::nullopt;
-  return texts;
+  KernelsCommandLine line;
+  if (!parse_or_help(line.app, std::move(args), "schedlab kernels --help")) return std::nullopt;
+  return line.texts;
 }
 
 // Says, before the first boot, what will run and under what.
@@ -134,21 +130,28 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
   plan.site.accel = plan.accel.accel;
   announce(plan, out);
   const std::string created = utc_now_iso8601();
-  auto save = [&](const std::vector<ResultSet>& sets) {
-    if (!request->json) return;
-    try {
-      write_result_file(*request->json, {created, sets});
-    } catch (const SystemError& e) {
-      throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the result file: {}", e.what()));
-    }
-  };
+  JsonFileSink file(request->json, created);
+  StoreSink store(request->store, created, &file, request->quiet ? nullptr : &out);
+  SinkSet sinks({&file, &store});
   KernelsPrinter printer(out);
-  const guest::KernelsOutcome outcome = guest::run_kernels(plan, journal, gate, printer, save);
-  print_results(outcome.sets, request->json, out);
-  store::record_result_sets(request->store, {created, outcome.sets}, {request->json, request->quiet ? nullptr : &out});
+  const guest::KernelsOutcome outcome = guest::run_kernels(plan, journal, gate, printer, sinks);
+  print_results(outcome.sets, file.written(), out);
+  sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
+  if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);
   return 0;
+}
+
+Command add_kernels(CLI::App& app, const CommandContext& context) {
+  auto* kernels = app.add_subcommand("kernels", "boot kernels in QEMU guests and run a spec in each, boots "
+                                                "interleaved: schedlab kernels --kernel NAME=VMLINUZ ... -- run "
+                                                "WORKLOAD [options]; see 'schedlab kernels --help'");
+  kernels->prefix_command();
+  kernels->set_help_flag();  // its --help is KernelsCommandLine's, which knows the options
+  return {kernels,
+          [kernels, &context] { return kernels_command(context.workloads, kernels->remaining(), context.argv); },
+          2, true};
 }
 
 }  // namespace schedlab

@@ -1,4 +1,6 @@
 #include "cli/kernels_options.h"
+#include "cli/help_formatter.h"
+#include "cli/path_options.h"
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -120,11 +122,11 @@ std::chrono::nanoseconds deadline_for(const std::string& text, double expected_s
                                           std::chrono::duration<double>(3 * expected_s));
 }
 
-std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& texts) {
+std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& texts, bool trusted) {
   if (texts.empty()) throw UsageError("kernels: --kernel NAME=VMLINUZ[:INITRD] is required (once per kernel)");
   std::vector<guest::KernelFiles> kernels;
   for (const auto& text : texts) {
-    kernels.push_back(guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", text)));
+    kernels.push_back(guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", text), trusted));
     const auto& k = kernels.back();
     guest::check_qemu_path("--kernel", k.vmlinuz);
     if (!k.modules.empty()) guest::check_qemu_path("--kernel (its modules)", k.modules);
@@ -138,9 +140,11 @@ std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& t
 
 }  // namespace
 
+namespace {
+
 void add_kernels_options(CLI::App& app, KernelsTexts& t) {
-  app.add_option("--kernel", t.kernels, "a kernel under test (repeat per kernel)")
-      ->type_name("[NAME=]VMLINUZ[:INITRD]");
+  add_input_path(app, "--kernel", t.kernels, "a kernel under test (repeat per kernel)",
+                 "[NAME=]VMLINUZ[:INITRD]");
   app.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks (default 5)")->type_name("N");
   app.add_option("--vcpus", t.vcpus, "vCPUs per guest (default: the --host-cpus count, else 2)")->type_name("N");
   app.add_option("--memory", t.memory, "guest RAM: 512M, 2G (default 2G)")->type_name("SIZE");
@@ -150,10 +154,24 @@ void add_kernels_options(CLI::App& app, KernelsTexts& t) {
       ->type_name("kvm|tcg");
   app.add_option("--deadline", t.deadline, "per boot (default: 2 minutes + 3x what the spec should take)")->type_name("TIME");
   app.add_option("--seed", t.seed, "the order of the boots (default: random; recorded)")->type_name("N");
-  app.add_option("--json", t.json, "write the result file (rewritten after every boot)")->type_name("FILE");
+  add_output_file(app, "--json", t.json, "write the result file, a new file (rewritten after every boot)", {});
   app.add_flag("--force", t.force, "replace an existing --json file");
+  app.add_flag("--trust-kernel", t.trust_kernel, "boot kernel images and initrds owned by another user than "
+                                                 "root or you (a kernel is code)");
   app.add_flag("--quiet", t.quiet, "nothing on stdout");
   add_store_options(app, t.store, true);
+}
+
+}  // namespace
+
+KernelsCommandLine::KernelsCommandLine()
+    : app("kernels: boot each kernel in a QEMU guest and run the spec after '--' in every boot, boots "
+          "alternating in randomized blocks",
+          "schedlab kernels") {
+  use_wrapping_help(app);
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  add_kernels_options(app, texts);
+  app.get_option("--kernel")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory, const std::string& host_cpus,
@@ -194,7 +212,7 @@ std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workl
   if (!g) return std::nullopt;
   KernelsRequest r;
   guest::KernelsPlan& plan = r.plan;
-  plan.kernels = locate_kernels(t.kernels);
+  plan.kernels = locate_kernels(t.kernels, t.trust_kernel);
   const auto boots = parse_whole_number(t.boots, 1, 1000);
   if (!boots) throw UsageError("--boots", t.boots, "a whole number from 1 to 1000");
   plan.boots = *boots;
@@ -202,14 +220,7 @@ std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workl
   if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
   if (!t.accel.empty()) r.accel = t.accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const GuestShape shape = parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);
-  if (!t.json.empty()) {
-    check_writable("--json", t.json);
-    // As run's --json: a bisect baseline is one typo away from being overwritten.
-    struct stat st {};
-    if (lstat(t.json.c_str(), &st) == 0 && !t.force)
-      throw UsageError("--json", t.json, "a new file (this one exists: --force replaces it)");
-    r.json = t.json;
-  }
+  if (!t.json.empty()) r.json = t.json;  // checked while parsing (cli/path_options.h)
   r.quiet = t.quiet;
   r.store = to_store_choice(t.store);
   plan.run_args = spec;

@@ -26,11 +26,22 @@ struct KernelsTexts {
   std::string seed;
   std::string json;
   bool force = false;                // --force: replace an existing --json file
+  bool trust_kernel = false;         // boot images owned by another user
   bool quiet = false;
   StoreOptionTexts store;
 };
 
-void add_kernels_options(CLI::App& app, KernelsTexts& texts);
+// Everything `schedlab kernels` accepts before '--', bound to one CLI11 app:
+// what parses it, its --help, the man page and the completions.
+struct KernelsCommandLine {
+  KernelsCommandLine();
+  // The app's options write into `texts`: it stays put.
+  KernelsCommandLine(const KernelsCommandLine&) = delete;
+  KernelsCommandLine& operator=(const KernelsCommandLine&) = delete;
+
+  CLI::App app;
+  KernelsTexts texts;
+};
 
 // The spec a guest runs (`schedlab run` after `kernels --` or `lava job
 // --`), checked with the command line's own parsers; what only the guest

@@ -111,7 +111,6 @@ void print_sets(const grid::Collected& c, std::ostream& out) {
 
 int lava_collect_command(const LavaCollectTexts& t) {
   const auto store = to_store_choice(t.store);
-  if (!t.json.empty()) check_writable("--json", t.json);
   const Source source = read_source(t);
   std::istringstream text(source.log);
   grid::Collected c;

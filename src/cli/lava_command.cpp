@@ -10,7 +10,9 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/command.h"
 #include "cli/lava_job_options.h"
+#include "cli/path_options.h"
 #include "core/error.h"
 #include "grid/lava_job.h"
 #include "grid/lava_ramdisk.h"
@@ -32,12 +34,13 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
   job.add_option("--device-type", t.device_type, "the LAVA device type; its deploy and boot come from the "
                                                   "built-in template of that name (qemu, x86) unless --template "
                                                   "(default qemu)")->type_name("T");
-  job.add_option("--template", t.template_file, "a lab's own deploy/boot template for its device type (see "
-                                                "docs/fleet.md)")->type_name("FILE");
+  add_input_path(job, "--template", t.template_file, "a lab's own deploy/boot template for its device type (see "
+                                                    "docs/fleet.md)");
   job.add_option("--seed", t.seed, "the order of the boots (default: random; recorded in the job's metadata)")
       ->type_name("N");
-  job.add_option("--schedlab", t.schedlab, "the schedlab program in the test shell (default: schedlab on PATH)")
-      ->type_name("PROGRAM");
+  job.add_option("--schedlab", t.schedlab, "the schedlab program in the test shell: a name on its PATH or a path "
+                                           "there (default: schedlab)")
+      ->type_name("COMMAND");
   job.add_option("--test-timeout", t.test_timeout, "LAVA's timeout of each boot's test (default: from the "
                                                    "command: 5 minutes + 3x what a run spec should take)")
       ->type_name("TIME");
@@ -45,7 +48,8 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
       ->type_name("P");
   job.add_option("--job-name", t.job_name, "the job's name (default: the command and the kernels)")
       ->type_name("TEXT");
-  job.add_option("-o,--output", t.output, "write the job here (default: stdout)")->type_name("FILE");
+  add_output_file(job, "-o,--output", t.output, "write the job here, a new file (default: stdout)", {});
+  job.add_flag("--force", t.force, "replace an existing -o file");
   job.add_option("command", t.command, "after '--': what every boot runs, run WORKLOAD [options], suite "
                                        "quick|lkml or check --baseline FILE")
       ->type_name("-- COMMAND...");
@@ -58,12 +62,12 @@ void add_collect_options(CLI::App& collect, LavaCollectTexts& t) {
       ->required()->type_name("JOB_ID|DIR|LOG");
   collect.add_option("--server", t.server, "the LAVA server whose REST API (/api/v0.2/jobs/ID/) has the job; a "
                                            "token, when it needs one, comes from LAVA_TOKEN")->type_name("URL");
-  collect.add_option("--json", t.json, "also write the sets as a result file")->type_name("FILE");
+  add_output_file(collect, "--json", t.json, "also write the sets as a result file, a new file", {});
+  collect.add_flag("--force", t.force, "replace an existing --json file");
   add_store_options(collect, t.store, true);
 }
 
 int job_command(const WorkloadRegistry& workloads, const LavaJobTexts& texts) {
-  if (!texts.output.empty()) check_writable("--output", texts.output);
   const grid::JobSpec spec = make_job_spec(workloads, texts);
   const std::string yaml = grid::job_yaml(spec);
   if (texts.output.empty()) {
@@ -84,11 +88,11 @@ int job_command(const WorkloadRegistry& workloads, const LavaJobTexts& texts) {
 
 struct RamdiskTexts {
   std::string output;
+  bool force = false;
   std::vector<std::string> files;
 };
 
 int ramdisk_command(const RamdiskTexts& t) {
-  check_writable("--output", t.output);
   grid::RamdiskInputs in;
   in.schedlab = std::filesystem::read_symlink("/proc/self/exe").string();
   in.worker = locate_worker();
@@ -108,10 +112,10 @@ int ramdisk_command(const RamdiskTexts& t) {
 
 }  // namespace
 
-std::function<std::optional<int>()> add_lava(CLI::App& app, const WorkloadRegistry& workloads) {
+Command add_lava(CLI::App& app, const CommandContext& context) {
   auto* lava = app.add_subcommand("lava", "schedlab on a LAVA lab: write a job that boots kernels in interleaved "
                                           "blocks and runs schedlab in each (job), store a finished job's "
-                                          "results (collect)");
+                                          "results (collect), make the ramdisk that carries schedlab (ramdisk)");
   lava->require_subcommand(1);
   auto job_texts = std::make_shared<LavaJobTexts>();
   auto* job = lava->add_subcommand("job", "a LAVA job definition (YAML): each --kernel deployed and booted "
@@ -125,16 +129,17 @@ std::function<std::optional<int>()> add_lava(CLI::App& app, const WorkloadRegist
   auto ramdisk_texts = std::make_shared<RamdiskTexts>();
   auto* ramdisk = lava->add_subcommand("ramdisk", "a ramdisk for LAVA to boot kernels with (gzip'd cpio): busybox, "
                                                   "a shell on the console, this schedlab and its libraries");
-  ramdisk->add_option("-o,--output", ramdisk_texts->output, "write it here (then give its URL to lava job "
-                                                            "--ramdisk)")->required()->type_name("FILE");
-  ramdisk->add_option("--add", ramdisk_texts->files, "also carry this file (a baseline for check), at DEST (default "
-                                                     "/root/NAME); repeatable")->type_name("SRC[:DEST]");
-  return [=, &workloads]() -> std::optional<int> {
-    if (job->parsed()) return job_command(workloads, *job_texts);
-    if (collect->parsed()) return lava_collect_command(*collect_texts);
-    if (ramdisk->parsed()) return ramdisk_command(*ramdisk_texts);
-    return std::nullopt;
-  };
+  add_output_file(*ramdisk, "-o,--output", ramdisk_texts->output, "write it here, a new file (then give its URL to "
+                                                                  "lava job --ramdisk)", {})
+      ->required();
+  ramdisk->add_flag("--force", ramdisk_texts->force, "replace an existing -o file");
+  add_input_path(*ramdisk, "--add", ramdisk_texts->files, "also carry this file (a baseline for check), at DEST "
+                                                          "(default /root/NAME); repeatable", "FILE[:DEST]");
+  return {lava, [=, &context]() -> int {
+            if (job->parsed()) return job_command(context.workloads, *job_texts);
+            if (collect->parsed()) return lava_collect_command(*collect_texts);
+            return ramdisk_command(*ramdisk_texts);
+          }};
 }
 
 }  // namespace schedlab

@@ -22,6 +22,7 @@ struct LavaJobTexts {
   std::string priority = "medium";
   std::string job_name;
   std::string output;                // -o FILE; "" = stdout
+  bool force = false;                // replace an existing -o file
   std::vector<std::string> command;  // after "--"
 };
 

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "report/wrap.h"
 #include "runner/worker_path.h"
@@ -51,6 +52,13 @@ int list_command(const WorkloadRegistry& workloads) {
                     kTextWidth)
             << "\n";
   return 0;
+}
+
+Command add_list(CLI::App& app, const CommandContext& context) {
+  auto probes = std::make_shared<bool>(false);
+  auto* list = app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
+  list->add_flag("--probes", *probes, "the probes instead: each available here or why not, its cost");
+  return {list, [probes, &context] { return *probes ? list_probes_command() : list_command(context.workloads); }};
 }
 
 }  // namespace schedlab

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <map>
 
+#include "cli/path_options.h"
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "core/error.h"
 #include "report/result_file.h"
@@ -92,6 +94,18 @@ int plan_command(const PlanOptions& o) {
   }
   say("a sequential check needs up to about 1.3x the independent runs (Pocock-type looks)", "  ");
   return 0;
+}
+
+Command add_plan(CLI::App& app, const CommandContext&) {
+  auto o = std::make_shared<PlanOptions>();
+  auto* plan = app.add_subcommand("plan", "how many runs are needed to detect a change on this machine, "
+                                          "from a result's spread");
+  plan->add_option("--detect", o->detect, "the change to detect, e.g. 2%")->required()->type_name("PCT");
+  add_input_path(*plan, "--from", o->from, "a result file measured on this machine")->required();
+  plan->add_option("--alpha", o->alpha, "significance level (default 0.05)")->type_name("A");
+  plan->add_option("--power", o->power, "power (default 0.8)")->type_name("P");
+  plan->add_option("--metric", o->metric, "metric (default: the primary metric)")->type_name("M");
+  return {plan, [o] { return plan_command(*o); }};
 }
 
 }  // namespace schedlab

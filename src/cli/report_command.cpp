@@ -1,4 +1,6 @@
 #include "cli/report_command.h"
+#include "cli/path_options.h"
+#include "cli/command.h"
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -19,24 +21,6 @@
 
 namespace schedlab {
 namespace {
-
-constexpr std::size_t kMarkerWindow = 4096;  // the marker sits in the page's <head>
-
-// Overwriting is for earlier reports only: `-o r.json` typed for `-o r.html`
-// must not destroy a result file.
-void check_output(const std::string& path) {
-  if (path == "-") return;
-  check_writable("-o", path);
-  struct stat st {};
-  if (stat(path.c_str(), &st) != 0) return;
-  std::ifstream in(path);
-  std::string head(kMarkerWindow, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  if (head.find(html::kGeneratorMarker) == std::string::npos)
-    throw UsageError("-o", path, "a new file or an earlier schedlab report (this file is neither; "
-                                 "remove it or choose another name)");
-}
 
 CompareOptions compare_options(const ReportArgs& a) {
   return comparison_options(a.test, a.alpha, a.paired, a.force, a.metrics, a.all);
@@ -95,36 +79,8 @@ std::size_t count_plots(const std::string& page) {
 
 }  // namespace
 
-ReportCommand::ReportCommand(CLI::App& app) {
-  command_ = app.add_subcommand("report", "the comparison as one self-contained HTML page with plots");
-  auto& a = args_;
-  command_->add_option("inputs", a.inputs, "result files, store selectors (@kernel=K, @label=L, @host=H, "
-                                           "@id=N) or set ids; the first set is the baseline")
-      ->required()->type_name("FILE|@SELECTOR");
-  command_->add_option("-o,--output", a.output, "the page to write ('-': stdout; default report.html); "
-                                                "only a new file or an earlier report is overwritten")
-      ->type_name("FILE");
-  command_->add_option("--metrics", a.metrics, "metrics to compare and plot, comma-separated (default: "
-                                               "as compare)")->type_name("LIST");
-  command_->add_flag("--all", a.all, "compare and plot every metric the sets recorded");
-  command_->add_option("--test", a.test, "the significance test (default welch)")
-      ->type_name("welch|mwu|overlap");
-  command_->add_option("--alpha", a.alpha, "significance level (default 0.05)")->type_name("A");
-  command_->add_flag("--paired", a.paired, "pair runs by --vary block (paired t-test)");
-  command_->add_flag("--force", a.force, "compare even when the workload specs differ");
-  command_->add_option("--workload", a.workload, "only the selectors' sets of this workload")->type_name("W");
-  command_->add_option("--store", a.store, "the store the selectors read (default: $SCHEDLAB_STORE, else "
-                                           "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
-}
-
-std::optional<int> ReportCommand::run() const {
-  if (!command_->parsed()) return std::nullopt;
-  return report_command(args_);
-}
-
 int report_command(const ReportArgs& a) {
   CompareOptions options = compare_options(a);
-  check_output(a.output);
   std::vector<ResultSet> sets = read_compare_inputs(a.inputs, a.store, a.workload);
   if (a.all && !sets.empty()) options.metrics = all_metrics(sets.front());
   html::ReportInput in{build_comparison(std::move(sets), options),
@@ -137,6 +93,32 @@ int report_command(const ReportArgs& a) {
     std::cout << fmt::format("report: {} ({} set{}, {} plots)\n", a.output, in.comparison.sets.size(),
                              in.comparison.sets.size() == 1 ? "" : "s", count_plots(page));
   return 0;
+}
+
+Command add_report(CLI::App& app, const CommandContext&) {
+  auto a = std::make_shared<ReportArgs>();
+  auto* cmd = app.add_subcommand("report", "the comparison as one self-contained HTML page with plots");
+  add_input_path(*cmd, "inputs", a->inputs, "result files, store selectors (@kernel=K, @label=L, @host=H, "
+                                            "@id=N) or set ids; the first set is the baseline",
+                 "FILE|@SELECTOR...")
+      ->required();
+  add_output_file(*cmd, "-o,--output", a->output, "the page to write ('-': stdout; default report.html); "
+                                                  "only a new file or an earlier report is overwritten",
+                  {.policy = ExistingFile::kOnlyOurs,
+                   .marker = std::string(html::kGeneratorMarker),
+                   .ours_are = "an earlier schedlab report",
+                   .stdout_dash = true});
+  cmd->add_option("--metrics", a->metrics, "metrics to compare and plot, comma-separated (default: "
+                                           "as compare)")->type_name("LIST");
+  cmd->add_flag("--all", a->all, "compare and plot every metric the sets recorded");
+  cmd->add_option("--test", a->test, "the significance test (default welch)")->type_name("welch|mwu|overlap");
+  cmd->add_option("--alpha", a->alpha, "significance level (default 0.05)")->type_name("A");
+  cmd->add_flag("--paired", a->paired, "pair runs by --vary block (paired t-test)");
+  cmd->add_flag("--force", a->force, "compare even when the workload specs differ");
+  cmd->add_option("--workload", a->workload, "only the selectors' sets of this workload")->type_name("W");
+  cmd->add_option("--store", a->store, "the store the selectors read (default: $SCHEDLAB_STORE, else "
+                                       "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
+  return {cmd, [a] { return report_command(*a); }};
 }
 
 }  // namespace schedlab

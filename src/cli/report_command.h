@@ -1,12 +1,8 @@
 #pragma once
 // `schedlab report FILE|@SELECTOR... [-o FILE]`: the comparison as one
-// self-contained HTML page with plots.  Registers itself on the top-level
-// app, so app.cpp needs two lines for it.
-#include <optional>
+// self-contained HTML page with plots (add_report registers it).
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace schedlab {
 
@@ -17,16 +13,6 @@ struct ReportArgs {
   bool paired = false, force = false, all = false;
 };
 
-class ReportCommand {
- public:
-  explicit ReportCommand(CLI::App& app);
-  // The exit status when `report` was the command; nullopt otherwise.
-  std::optional<int> run() const;
-
- private:
-  CLI::App* command_;
-  ReportArgs args_;
-};
 
 int report_command(const ReportArgs& args);
 

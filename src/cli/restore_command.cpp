@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "scenario/journal.h"
 
@@ -44,6 +45,12 @@ int restore_command() {
   for (const auto& r : reports)
     if (!r.failed.empty()) return 1;
   return 0;
+}
+
+Command add_restore(CLI::App& app, const CommandContext&) {
+  auto* restore = app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
+                                                "cgroups, sched features, mounts), from its journal");
+  return {restore, [] { return restore_command(); }};
 }
 
 }  // namespace schedlab

@@ -2,6 +2,7 @@
 // validate every variant against the machine before anything runs, then run
 // them in randomized blocks and report.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,11 +10,11 @@
 #include <random>
 #include <sstream>
 
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "cli/run_parse.h"
 #include "cli/run_setup.h"
-#include "cli/result_sink.h"
 #include "cli/run_spec_io.h"
 #include "compare/comparison.h"
 #include "report/compare_reporters.h"
@@ -28,7 +29,9 @@
 #include "report/result_file.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
-#include "store/record.h"
+#include "sink/json_file_sink.h"
+#include "sink/sink_set.h"
+#include "sink/store_sink.h"
 #include "sys/reaper.h"
 
 namespace schedlab {
@@ -108,9 +111,12 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   if (!parsed) return 0;  // --help was shown
   const Experiment experiment = prepare(w, *parsed, argv);
   const std::string lava_tool = parsed->texts.lava ? grid::find_lava_test_case() : "";
-  const auto store = to_store_choice(parsed->texts.lava ? lava_store_texts(parsed->store) : parsed->store);
   const RunOptions& options = experiment.variants.front().options();
-  const ResultSink sink(options, experiment);
+  const std::string created = utc_now_iso8601();
+  JsonFileSink file = run_result_file(options, experiment, created);
+  StoreSink store(to_store_choice(parsed->texts.lava ? lava_store_texts(parsed->store) : parsed->store), created,
+                  &file, options.quiet ? nullptr : &std::cout);
+  SinkSet sinks({&file, &store});
 
   sys::SignalGate gate;  // before any change to the system: interrupts unwind through the guards
   sys::become_child_subreaper();
@@ -121,22 +127,30 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   TextReporter reporter(options.quiet ? discard : std::cout, progress ? &std::cerr : nullptr,
                         experiment.variants.size() > 1);
   reporter.present(presentation.prefix, presentation.eta_after_s);
-  const std::string created = utc_now_iso8601();
-  auto save = [&](const std::vector<ResultSet>& sets) { sink.save(created, sets); };
-  ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, save);
+  ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, sinks);
   for (const auto& set : outcome.sets) reporter.finish(set);
   if (experiment.variants.size() > 1 && !options.quiet) std::cout << vary_comparison(outcome.sets);
-  // Interrupted or failed sets are stored too: their completed runs are
-  // measurements, and their status says what became of the rest.
-  store::record_result_sets(store, {created, outcome.sets}, {options.json_path, options.quiet ? nullptr : &std::cout});
+  sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
   if (!lava_tool.empty()) {
     grid::report_cases(lava_tool, grid::set_cases(outcome.sets), std::cout);
     grid::print_result_block({created, outcome.sets}, w.info().name + ".json", std::cout);
   }
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
+  if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.internal_error) throw std::runtime_error(outcome.error);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);
   return 0;
+}
+
+Command add_run(CLI::App& app, const CommandContext& context) {
+  auto* run = app.add_subcommand("run", "run a workload: schedlab run WORKLOAD [options]; "
+                                        "'schedlab run WORKLOAD --help' lists its options");
+  run->prefix_command();
+  std::vector<std::string> names;
+  for (const auto& w : context.workloads.items()) names.push_back(w->info().name);
+  run->footer(fmt::format("workloads: {}", fmt::join(names, ", ")));
+  return {run, [run, &context] { return run_command(context.workloads, run->remaining(), context.argv); }, 2,
+          true};
 }
 
 }  // namespace schedlab

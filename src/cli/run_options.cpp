@@ -1,5 +1,7 @@
 #include "cli/run_options.h"
 
+#include "cli/path_options.h"
+
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -50,8 +52,9 @@ void add_scenario_options(CLI::App& app, RunOptionTexts& t) {
   app.add_option("--cgroup-depth", t.cgroup_depth,
                  "run in a fresh cgroup chain D levels deep (v2, and v1 cpu on hybrid hosts)")
       ->type_name("D")->group(g);
-  app.add_option("--cgroup-parent", t.cgroup_parent, "where the chain is created (default /)")
-      ->type_name("PATH")->group(g);
+  app.add_option("--cgroup-parent", t.cgroup_parent, "where the chain is created, inside the hierarchy "
+                                                     "(default /)")
+      ->type_name("CGROUP")->group(g);
   app.add_option("--autogroup", t.autogroup, "set kernel.sched_autogroup_enabled for the run")
       ->type_name("on|off")->group(g);
   app.add_option("--psi", t.psi,
@@ -106,8 +109,9 @@ void add_run_options(CLI::App& app, RunOptionTexts& t) {
                "when another run holds the global controls (sysctls, sched features, cgroups), "
                "exit 3 instead of waiting")
       ->group("Run options");
-  app.add_option("--json", t.json, "write the result file here, a new file (rewritten after every run)")
-      ->type_name("FILE")->group("Run options")
+  add_output_file(app, "--json", t.json, "write the result file here, a new file (rewritten after every run)",
+                  {.unless = {"--force", "--append"}})
+      ->group("Run options")
       ->each([&t](const std::string&) { t.json_given = true; });
   app.add_flag("--force", t.force, "replace an existing --json file")->group("Run options");
   app.add_flag("--append", t.append, "add the new sets to an existing --json file of the same spec")

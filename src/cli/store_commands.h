@@ -1,8 +1,6 @@
 #pragma once
-// The commands over the result store: import, export, history, trend.
-// StoreCommands registers them on the top-level app and runs the one the
-// user chose, so app.cpp needs two lines for all four.
-#include <optional>
+// The arguments of the commands over the result store: import, export,
+// history, trend (each registered by its own file's add_<command>).
 #include <string>
 #include <vector>
 
@@ -19,6 +17,7 @@ struct ImportArgs {
 struct ExportArgs {
   std::vector<std::string> ids;  // ids or selectors
   std::string json;              // empty: stdout
+  bool force = false;            // replace an existing --json file
   bool kcidb = false;            // a KCIDB document instead of a result file (grid/kcidb.h)
   std::string origin;            // --origin, KCIDB's name of the submitting CI system
   StoreOptionTexts store;
@@ -39,20 +38,6 @@ int export_command(const ExportArgs& args);
 int history_command(const HistoryArgs& args);
 int trend_command(const TrendArgs& args);
 
-class StoreCommands {
- public:
-  explicit StoreCommands(CLI::App& app);
-  // The exit status of the store command that was parsed; nullopt when the
-  // user chose another command.
-  std::optional<int> run() const;
-
- private:
-  CLI::App *import_, *export_, *history_, *trend_;
-  ImportArgs import_args_;
-  ExportArgs export_args_;
-  HistoryArgs history_args_;
-  TrendArgs trend_args_;
-};
 
 // `compare`'s inputs: result files and store selectors, in order (cli/compare_inputs.cpp).
 std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& inputs, const std::string& store,

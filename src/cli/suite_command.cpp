@@ -3,12 +3,15 @@
 // lkml: the four reported regressions' scenarios at this machine's scale,
 // each an interleaved --vary comparison printed in mmtests' style.
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
 
+#include "cli/path_options.h"
+#include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/suite_kernels.h"
 #include "cli/suite_evidence.h"
@@ -167,19 +170,18 @@ class ResultDir {
 }  // namespace
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store_texts, const std::string& kernels_text,
+                  const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& given,
                   bool lava) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
-  const auto kernels = suite_kernels(name, kernels_text);  // empty: on this host
+  const auto kernels = suite_kernels(name, given.list);  // empty: on this host
   if (lava && !kernels.empty())
     throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
   const std::string lava_tool = lava ? grid::find_lava_test_case() : "";
   const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;
   to_store_choice(store);  // a bad --store is refused before the first run
-  std::error_code ec;
-  if (!json_dir.empty() && !fs::is_directory(json_dir, ec))
-    throw UsageError("--json", json_dir, "an existing directory (the suite writes one file per run)");
+  if (!json_dir.empty() && mkdir(json_dir.c_str(), 0755) != 0 && errno != EEXIST)
+    throw SystemError("suite: create the --json directory", json_dir, errno);
   const ResultDir results(json_dir);
   const std::string& dir = results.path();
   const auto runs = name == "quick" ? quick_runs() : lkml_runs(scale == "full");
@@ -196,7 +198,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
     const RunPresentation shown{true, fmt::format("suite {} {}/{}: ", name, i + 1, runs.size()), after};
     worst = std::max(worst, kernels.empty() ? run_one(workloads, runs[i], file, shown, store)
                                             : run_scenario_on_kernels(workloads, runs[i].name, runs[i].args, kernels,
-                                                                      file, store));
+                                                                      given.trusted, file, store));
     done.emplace_back(runs[i], file);
     if (!lava_tool.empty()) report_to_lava(lava_tool, runs[i].name, file);
     if (name == "lkml" && fs::exists(file)) {
@@ -217,6 +219,35 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
   if (name == "quick") std::cout << quick_summary(done);
   if (!json_dir.empty()) std::cout << "result files: " << dir << "\n";
   return worst;
+}
+
+Command add_suite(CLI::App& app, const CommandContext& context) {
+  struct SuiteArgs {
+    std::string name, scale = "quick", json, kernels;
+    bool trust_kernel = false;
+    bool lava = false;
+    StoreOptionTexts store;
+  };
+  auto a = std::make_shared<SuiteArgs>();
+  auto* suite = app.add_subcommand("suite", "named bundles: quick (every workload briefly), lkml "
+                                            "(the four reported regressions' scenarios)");
+  suite->add_option("name", a->name, "quick or lkml")->required()->type_name("quick|lkml");
+  suite->add_option("--scale", a->scale, "lkml: quick (default) or full")->type_name("quick|full");
+  add_output_dir(*suite, "--json", a->json, "keep every result file in this directory (created when missing)");
+  suite->add_option("--kernels", a->kernels, "lkml: run each scenario on these kernels in QEMU guests, "
+                                             "boots interleaved (see schedlab kernels)")
+      ->type_name("[NAME=]VMLINUZ[:INITRD],...");
+  suite->add_flag("--trust-kernel", a->trust_kernel, "boot --kernels images owned by another user than root or "
+                                                     "you (a kernel is code)");
+  suite->add_flag("--lava", a->lava, "in a LAVA test shell: report each set with lava-test-case and print each "
+                                     "result file into the job's log (see schedlab lava job)");
+  add_store_options(*suite, a->store, true);
+  return {suite,
+          [a, &context] {
+            return suite_command(context.workloads, a->name, a->scale, a->json, a->store,
+                                 {a->kernels, a->trust_kernel}, a->lava);
+          },
+          2, true};
 }
 
 }  // namespace schedlab

@@ -47,8 +47,10 @@ std::vector<std::string> suite_kernels(const std::string& suite, const std::stri
 
 int run_scenario_on_kernels(const WorkloadRegistry& workloads, const std::string& scenario,
                             const std::vector<std::string>& run_args, const std::vector<std::string>& kernels,
+                            bool trusted,
                             const std::string& json, const StoreOptionTexts& store) {
-  const auto args = kernels_arguments(run_args, kernels, json, store);
+  auto args = kernels_arguments(run_args, kernels, json, store);
+  if (trusted) args.insert(args.begin(), "--trust-kernel");
   std::vector<std::string> argv = {"schedlab", "kernels"};
   argv.insert(argv.end(), args.begin(), args.end());
   try {

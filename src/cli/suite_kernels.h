@@ -21,6 +21,7 @@ std::vector<std::string> suite_kernels(const std::string& suite, const std::stri
 // naming `scenario`, an interrupt is rethrown).
 int run_scenario_on_kernels(const WorkloadRegistry& workloads, const std::string& scenario,
                             const std::vector<std::string>& run_args, const std::vector<std::string>& kernels,
+                            bool trusted,
                             const std::string& json, const StoreOptionTexts& store);
 
 // For every variant, its sets on the kernels side by side (mmtests style,

@@ -2,6 +2,7 @@
 // [--host H] [--json] [--store URL]`.
 #include <iostream>
 
+#include "cli/command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "report/trend_format.h"
@@ -30,6 +31,19 @@ int trend_command(const TrendArgs& args) {
   const auto trend = store::build_trend(*s, q);
   std::cout << (args.json ? format_trend_json(trend) : format_trend_text(trend));
   return 0;
+}
+
+Command add_trend(CLI::App& app, const CommandContext&) {
+  auto t = std::make_shared<TrendArgs>();
+  auto* cmd = app.add_subcommand("trend", "a workload's series of set means with its change points");
+  cmd->add_option("--workload", t->workload, "the workload")->required()->type_name("W");
+  cmd->add_option("--metric", t->metric, "the metric (default: the primary one)")->type_name("M");
+  cmd->add_option("--by", t->by, "order of the series: kernel (version order, default), time, commit")
+      ->type_name("kernel|time|commit");
+  cmd->add_option("--host", t->host, "only this host (wildcards allowed)")->type_name("H");
+  cmd->add_flag("--json", t->json, "print JSON (schedlab.trend/1)");
+  add_store_options(*cmd, t->store, false);
+  return {cmd, [t] { return trend_command(*t); }};
 }
 
 }  // namespace schedlab

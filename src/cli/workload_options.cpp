@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/path_options.h"
 #include "cli/run_options.h"
 #include "core/error.h"
 
@@ -40,6 +41,10 @@ void WorkloadOptions::bind(CLI::App& app) {
     if (spec.kind == ParamKind::kChoice || spec.kind == ParamKind::kInteger)
       help += fmt::format(" ({})", describe_allowed(spec));
     if (!spec.default_text.empty()) help += fmt::format(" [default {}]", spec.default_text);
+    if (param_role(spec) == ParamRole::kOutput) {
+      add_output_file(app, name, texts_[spec.name], help, {.stdout_dash = true})->group("Workload options");
+      continue;
+    }
     app.add_option(name, texts_[spec.name], help)->group("Workload options");
   }
 }

@@ -12,6 +12,17 @@
 #include "core/whole_number.h"
 
 namespace schedlab {
+
+ParamRole param_role(const ParamSpec& spec) {
+  if (spec.kind == ParamKind::kProgram || spec.kind == ParamKind::kCommand) return ParamRole::kCode;
+  return spec.role;
+}
+
+bool in_spec(const ParamSpec& spec) {
+  const ParamRole role = param_role(spec);
+  return role == ParamRole::kSetting || role == ParamRole::kCode;
+}
+
 namespace {
 
 std::string resolve_program(const ParamSpec& spec, const std::string& text) {
@@ -82,6 +93,21 @@ ParamValue parse_param(const ParamSpec& spec, const std::string& text) {
     case ParamKind::kText: break;
   }
   return text;
+}
+
+ParamValue default_param_value(const ParamSpec& spec) {
+  switch (spec.kind) {
+    case ParamKind::kFlag: return false;
+    case ParamKind::kList:
+    case ParamKind::kCommand: return std::vector<std::string>{};
+    default: break;
+  }
+  if (spec.default_text.empty()) return spec.default_text;
+  try {
+    return parse_param(spec, spec.default_text);
+  } catch (const UsageError&) {
+    return spec.default_text;  // a default program missing on this machine
+  }
 }
 
 ParamValue parse_param_list(const ParamSpec& spec, const std::vector<std::string>& values) {

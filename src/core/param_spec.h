@@ -20,6 +20,18 @@ enum class ParamKind {
   kCommand,  // the words after "--": a program (found on PATH) and its arguments
 };
 
+// What a value of an option is besides a setting.  A result file can carry
+// any of them, so its values of the kinds kCode and kOutput are code to run
+// or a file to write: `check` takes them from a baseline only with
+// --trust-baseline (cli/baseline_trust.h), and the command line checks an
+// output path like every other (cli/path_options.h).
+enum class ParamRole {
+  kSetting,       // changes what is measured; part of the spec
+  kCode,          // a program, shell or interpreter, its arguments, environment or directory
+  kOutput,        // a file schedlab writes ("-" = stdout); not part of the spec
+  kPresentation,  // changes only how results are shown (a job name); not part of the spec
+};
+
 // One workload option, declared once: the CLI, help, validation, defaults
 // and the result file all derive from this (style rule 2).
 struct ParamSpec {
@@ -36,13 +48,18 @@ struct ParamSpec {
   std::string absent_text;
   // More long names, for tools whose spellings we mirror ("cache_footprint").
   std::vector<std::string> aliases = {};
-  // Output only (schbench's -j FILE): not part of the workload spec, so not
-  // written into the result nor compared between sets.
-  bool in_spec = true;
+  // kProgram and kCommand are always kCode (param_role() says so).
+  ParamRole role = ParamRole::kSetting;
   // An option of the mirrored tool schedlab does not implement: giving it
   // is refused with this reason (one line, exit 2).
   std::string unsupported;
 };
+
+// The option's role: its declared one, kCode for every program or command.
+ParamRole param_role(const ParamSpec& spec);
+// Whether the option is part of the workload spec (written into the result,
+// compared between sets): settings and code.
+bool in_spec(const ParamSpec& spec);
 
 using ParamValue = std::variant<std::int64_t, std::string, bool, std::vector<std::string>>;
 
@@ -67,6 +84,11 @@ class Params {
 ParamValue parse_param(const ParamSpec& spec, const std::string& text);
 // The same for kList and kCommand values.
 ParamValue parse_param_list(const ParamSpec& spec, const std::vector<std::string>& values);
+
+// The value an option has when it is not given: its default resolved as
+// the command line would (a program found on PATH), false for a flag, an
+// empty list.  A default that cannot be resolved here is its text.
+ParamValue default_param_value(const ParamSpec& spec);
 
 // The "what is allowed" part of the message, also shown in help.
 std::string describe_allowed(const ParamSpec& spec);

@@ -1,6 +1,8 @@
 #include "guest/kernel_files.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
@@ -15,6 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
+constexpr std::size_t kMaxRelease = 64;  // __NEW_UTS_LEN
 bool is_file(const std::string& path) {
   std::error_code ec;
   return fs::is_regular_file(path, ec);
@@ -69,6 +72,16 @@ std::string find_modules(const fs::path& image, const std::string& release) {
   return "";
 }
 
+// A kernel someone else can write is code someone else chose: booted as
+// root only when the user says they trust it.
+void refuse_foreign(const std::string& option, const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0 || st.st_uid == 0 || st.st_uid == geteuid()) return;
+  throw UsageError(option, path, fmt::format("a kernel file owned by root or by you (this one is uid {}'s: "
+                                             "--trust-kernel boots it anyway)",
+                                             st.st_uid));
+}
+
 void check_name(const std::string& option, const std::string& text, const std::string& name) {
   static const std::regex ok("[A-Za-z0-9][A-Za-z0-9._+-]*");
   if (!std::regex_match(name, ok))
@@ -84,9 +97,14 @@ std::string image_release(std::string_view image) {
   if (image.size() < 0x210 || image.substr(0x202, 4) != "HdrS" || le16(image, 0x206) < 0x200) return "";
   const std::size_t at = 0x200u + le16(image, 0x20E);
   if (at >= image.size()) return "";
-  const std::string_view text = image.substr(at);
+  // The image is input: its release labels sets and reaches the store and
+  // the terminal, so only what a release is made of is taken.
+  const std::string_view text = image.substr(at, kMaxRelease + 1);
   const std::size_t end = text.find_first_of(std::string_view(" \0", 2));
-  return end == std::string_view::npos ? "" : std::string(text.substr(0, end));
+  if (end == std::string_view::npos || end == 0) return "";
+  const std::string_view release = text.substr(0, end);
+  static const std::regex ok("[A-Za-z0-9][A-Za-z0-9._+~-]*");
+  return std::regex_match(release.begin(), release.end(), ok) ? std::string(release) : "";
 }
 
 KernelArg parse_kernel_arg(const std::string& option, const std::string& text) {
@@ -106,11 +124,17 @@ KernelArg parse_kernel_arg(const std::string& option, const std::string& text) {
   return arg;
 }
 
-KernelFiles locate_kernel(const std::string& option, const KernelArg& arg) {
+KernelFiles locate_kernel(const std::string& option, const KernelArg& arg, bool trusted) {
   const std::string shown = arg.name.empty() ? arg.vmlinuz : arg.name + "=" + arg.vmlinuz;
+  if (is_dir(arg.vmlinuz))
+    throw UsageError(option, shown, "a kernel image file (VMLINUZ; this is a directory)");
   if (!is_file(arg.vmlinuz)) throw UsageError(option, shown, "a kernel image that exists (VMLINUZ)");
   if (!arg.initrd.empty() && !is_file(arg.initrd))
     throw UsageError(option, arg.initrd, "an initrd that exists (VMLINUZ:INITRD)");
+  if (!trusted) {
+    refuse_foreign(option, arg.vmlinuz);
+    if (!arg.initrd.empty()) refuse_foreign(option, arg.initrd);
+  }
   KernelFiles k;
   k.vmlinuz = absolute(arg.vmlinuz);
   k.initrd = arg.initrd.empty() ? "" : absolute(arg.initrd);

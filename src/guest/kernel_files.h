@@ -32,12 +32,15 @@ struct KernelFiles {
 // an installed kernel (ROOT/boot/vmlinuz-R, ROOT/boot/config-R,
 // ROOT/lib/modules/R or ROOT/usr/lib/modules/R), and a kernel source tree
 // (arch/x86/boot/bzImage with the tree's .config).  Throws UsageError naming
-// `option` when a file is missing or the image is not an x86 bzImage.
-KernelFiles locate_kernel(const std::string& option, const KernelArg& arg);
+// `option` when a file is missing, the image is not an x86 bzImage, or —
+// unless `trusted` (--trust-kernel) — the image or initrd is owned by
+// another user than root or us.
+KernelFiles locate_kernel(const std::string& option, const KernelArg& arg, bool trusted);
 
 // The release ("6.1.0-57-cloud-amd64") from a bzImage's setup header: the
 // kernel_version string the boot protocol points to.  "" when `image` is
-// not a bzImage of boot protocol 2.00 or later.
+// not a bzImage of boot protocol 2.00 or later, or its version string is not
+// made of what a release is made of (letters, digits, . _ + ~ -; at most 64).
 std::string image_release(std::string_view image);
 
 }  // namespace schedlab::guest

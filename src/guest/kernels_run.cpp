@@ -53,8 +53,8 @@ ExitStatus status_of(int guest_exit) {
 class KernelsRun {
  public:
   KernelsRun(const KernelsPlan& plan, KernelsObserver& observer,
-             const std::function<void(const std::vector<ResultSet>&)>& save)
-      : plan_(plan), observer_(observer), save_(save), booted_(plan.kernels.size(), 0),
+             ResultSink& sink)
+      : plan_(plan), observer_(observer), sink_(sink), booted_(plan.kernels.size(), 0),
         completed_(plan.kernels.size(), 0) {
     for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
       std::vector<ResultSet> sets;
@@ -89,7 +89,7 @@ class KernelsRun {
     observer_.boot_finished(kernel, place, o, sets_[k]);
     if (ok) {
       ++completed_[k];
-      save_(all());
+      sink_.save(all());
     }
     return ok;
   }
@@ -160,7 +160,7 @@ class KernelsRun {
         set.status = Status::kError;
         set.error = fmt::format("stopped after {} of {} boots: {}", completed_[k], plan_.boots, why);
       }
-    save_(all());
+    sink_.save(all());
     return false;
   }
 
@@ -172,7 +172,7 @@ class KernelsRun {
 
   const KernelsPlan& plan_;
   KernelsObserver& observer_;
-  const std::function<void(const std::vector<ResultSet>&)>& save_;
+  ResultSink& sink_;
   std::vector<std::vector<ResultSet>> sets_;  // per kernel, per variant
   std::vector<int> booted_;                   // boots begun, per kernel
   std::vector<int> completed_;                // boots whose runs were added, per kernel
@@ -210,8 +210,8 @@ ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel) {
 
 KernelsOutcome run_kernels(const KernelsPlan& plan, Journal& journal, sys::SignalGate& gate,
                            KernelsObserver& observer,
-                           const std::function<void(const std::vector<ResultSet>&)>& save) {
-  KernelsRun run(plan, observer, save);
+                           ResultSink& sink) {
+  KernelsRun run(plan, observer, sink);
   const auto order = plan_blocks(static_cast<int>(plan.kernels.size()), plan.boots, plan.seed);
   for (std::size_t i = 0; i < order.size(); ++i)
     if (!run.boot(order[i], static_cast<int>(i) + 1, static_cast<int>(order.size()), journal, gate)) break;

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/result.h"
+#include "runner/result_sink.h"
 #include "guest/accel_choice.h"
 #include "guest/boot.h"
 #include "guest/boot_merge.h"
@@ -51,14 +52,14 @@ struct KernelsOutcome {
 // Boots every kernel `boots` times in randomized complete blocks (each
 // block boots every kernel once, in an order drawn from `seed`), runs the
 // spec in each guest and adds what it brings back to that kernel's sets.
-// After every boot `save` gets all sets.  A boot that fails (no boot,
+// After every boot `sink` gets all sets.  A boot that fails (no boot,
 // panic, deadline, the command failing), a host-side error or an interrupt
 // ends the invocation: the kernel's sets are ERROR saying why (with the
 // console's last lines in the boot's record), the others ERROR saying they
 // stopped, and every completed boot is kept.
 KernelsOutcome run_kernels(const KernelsPlan& plan, Journal& journal, sys::SignalGate& gate,
                            KernelsObserver& observer,
-                           const std::function<void(const std::vector<ResultSet>&)>& save);
+                           ResultSink& sink);
 
 // The guest block a kernel's sets start with (everything but the boots).
 ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel);

@@ -29,6 +29,11 @@ struct ProbeInfo {
   // measures the first kind by interleaved A/B, the second by timing its
   // edges, which is all it adds to a run.
   bool in_window = false;
+  // Kernel filesystems it uses that other runs may use at once ("tracefs"):
+  // used only through scenario/shared_mount.h, so a run ending first never
+  // unmounts them under another; a test runs two overlapping runs of every
+  // probe that lists one.
+  std::vector<std::string> shared_mounts = {};
 };
 
 // What a probe learns about the run it brackets, before the copies are

@@ -82,7 +82,7 @@ class SchedTraceProbe final : public Probe {
     static const ProbeInfo kInfo{"sched-trace",
                                  "sched tracepoint counts, wakeup-to-run latency and run-queue waits of the copies",
                                  "tracefs with the sched events, root (mounts tracefs when needed)",
-                                 measured_cost_pct("sched-trace"), trace_metrics(), true};
+                                 measured_cost_pct("sched-trace"), trace_metrics(), true, {"tracefs"}};
     return kInfo;
   }
 
@@ -115,6 +115,9 @@ class SchedTraceProbe final : public Probe {
   std::string finish(const ProbeWindow& window, MetricValues& values, ordered_json& details) override {
     drain_ = std::jthread();  // stop and join: the last events are read below, in this thread
     drain_once();
+    // An instance that vanished (tracefs unmounted under the run) reads as
+    // no events and no losses: say so rather than report too few events.
+    if (!session_.alive()) return "the trace instance vanished during the run (was tracefs unmounted?): no figures";
     const std::uint64_t lost = lost_ + kernel_lost();
     details["sched_trace_events"] = events_;
     if (lost > 0)

@@ -7,6 +7,7 @@
 
 #include <cstring>
 
+#include "scenario/shared_mount.h"
 #include "sys/proc_files.h"
 #include "sys/tracefs_mount.h"
 #include "sys/unique_fd.h"
@@ -24,17 +25,12 @@ std::string refusal(const std::string& what, int err) {
 std::string TraceSession::open(Journal& journal, const std::string& name) {
   if (!sys::kernel_has_tracefs()) return "the kernel has no tracefs (CONFIG_TRACING off)";
   guards_.emplace();
-  if (auto mounted = sys::tracefs_mount(sys::read_text("/proc/self/mountinfo").value_or(""))) {
-    tracing_dir_ = *mounted;
-  } else {
-    tracing_dir_ = sys::kTracefsMountPoint;
-    auto& guard = guards_->push(journal, {Change::Kind::kMount, tracing_dir_, "",
-                                          "tracefs mounted at " + tracing_dir_});
-    if (int err = sys::mount_tracefs(tracing_dir_); err != 0) {
-      guard.dismiss();
-      close();
-      return refusal("tracefs is not mounted and mounting it at " + tracing_dir_, err);
-    }
+  // Held until close(): another run ending first never unmounts it under us.
+  tracing_dir_ = sys::tracefs_mount(sys::read_text("/proc/self/mountinfo").value_or(""))
+                     .value_or(sys::kTracefsMountPoint);
+  if (auto why = use_shared_mount(journal, *guards_, "tracefs", tracing_dir_); !why.empty()) {
+    close();
+    return why + (geteuid() != 0 ? ": tracefs needs root" : "");
   }
   dir_ = tracing_dir_ + "/instances/" + name;
   auto& guard = guards_->push(journal, {Change::Kind::kTraceInstance, dir_, "", "trace instance " + dir_});
@@ -65,6 +61,8 @@ int TraceSession::write(const std::string& file, const std::string& text, bool a
 std::string TraceSession::read(const std::string& file) const {
   return sys::read_text(dir_ + "/" + file).value_or("");
 }
+
+bool TraceSession::alive() const { return !dir_.empty() && access((dir_ + "/trace").c_str(), F_OK) == 0; }
 
 bool TraceSession::has_event(const std::string& system, const std::string& event) const {
   return access((dir_ + "/events/" + system + "/" + event).c_str(), F_OK) == 0;

@@ -28,6 +28,8 @@ class TraceSession {
   int write(const std::string& file, const std::string& text, bool append = false) const;
   std::string read(const std::string& file) const;
   bool has_event(const std::string& system, const std::string& event) const;
+  // Whether the instance is still there.
+  bool alive() const;
 
   tracefs_instance* instance() const { return instance_; }
   tep_handle* tep() const { return tep_; }

@@ -4,18 +4,29 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iostream>
+
+#include "core/terminal_text.h"
 
 namespace schedlab {
 
+namespace {
+
+// The line's own control codes reach the terminal; the text in between has
+// passed through terminal_safe (core/terminal_text.h).
+std::ostream& controls(std::ostream* out) { return out == &std::cerr ? terminal_controls() : *out; }
+
+}  // namespace
+
 void ProgressLine::show(const std::string& text) {
   if (!out_) return;
-  *out_ << "\r" << text << "\033[K" << std::flush;
+  controls(out_) << "\r" << terminal_safe(text) << "\033[K" << std::flush;
   shown_ = true;
 }
 
 void ProgressLine::clear() {
   if (!out_ || !shown_) return;
-  *out_ << "\r\033[K" << std::flush;
+  controls(out_) << "\r\033[K" << std::flush;
   shown_ = false;
 }
 

@@ -1,10 +1,5 @@
 #include "report/result_file.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <filesystem>
 
 #include "core/error.h"
 #include "core/json_depth.h"
@@ -46,21 +41,5 @@ ordered_json read_result_json(const std::string& path) {
   }
 }
 
-void check_writable(const std::string& option, const std::string& path) {
-  namespace fs = std::filesystem;
-  if (path.empty()) throw UsageError(option, path, "a file name");
-  struct stat st {};
-  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-    throw UsageError(option, path,
-                     S_ISDIR(st.st_mode) ? "a file name, not a directory"
-                                         : "a regular file or a new name (this is a device, FIFO or socket)");
-  std::error_code ec;
-  fs::path dir = fs::path(path).parent_path();
-  if (dir.empty()) dir = ".";
-  if (!fs::is_directory(dir, ec))
-    throw UsageError(option, path, "a file in an existing directory (" + dir.string() + " does not exist)");
-  if (access(dir.c_str(), W_OK) != 0)
-    throw UsageError(option, path, "a file in a writable directory (" + dir.string() + " is not)");
-}
 
 }  // namespace schedlab

@@ -25,8 +25,5 @@ ordered_json read_result_json(const std::string& path);
 // result_file_from_json does.  read_result_json's parser.
 ordered_json parse_result_text(std::string_view text);
 
-// Checks, before anything runs, that `path` can be written: its directory
-// exists and is writable.  Throws UsageError naming `option`.
-void check_writable(const std::string& option, const std::string& path);
 
 }  // namespace schedlab

@@ -9,7 +9,7 @@ void write_run_spec(const RunSpec& spec, ResultSet& set) {
   // Output-only options (schbench's -j FILE) are not part of the spec.
   set.workload.params = spec.params;
   for (const auto& p : spec.workload->info().params)
-    if (!p.in_spec) set.workload.params.erase(p.name);
+    if (!in_spec(p)) set.workload.params.erase(p.name);
   set.workload.primary_metric = spec.workload->info().primary_metric;
   ordered_json& r = set.scenario.requested = requested_json(spec.scenario);
   const RunOptions& o = spec.options;

@@ -39,8 +39,8 @@ void close_unfinished(std::vector<ResultSet>& sets, int runs, const std::string&
 class ExperimentRun {
  public:
   ExperimentRun(const Experiment& e, sys::SignalGate& gate, Journal& journal, RunObserver& observer,
-                const std::function<void(const std::vector<ResultSet>&)>& save)
-      : e_(e), gate_(gate), journal_(journal), observer_(observer), save_(save),
+                ResultSink& sink)
+      : e_(e), gate_(gate), journal_(journal), observer_(observer), sink_(sink),
         varied_(e.variants.size() > 1), runs_(e.variants.front().options().runs) {
     for (const auto& v : e.variants) {
       probes_.push_back(std::make_unique<ProbeSet>(v.options().probes));
@@ -73,7 +73,7 @@ class ExperimentRun {
     } catch (const Interrupted& sig) {
       out_.interrupted_by = sig.signal_number();
       close_unfinished(out_.sets, runs_, fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
-      save_(out_.sets);
+      sink_.save(out_.sets);
       return false;
     } catch (const std::exception& ex) {  // not schedlab's own: still no PASS, still saved
       out_.internal_error = true;
@@ -81,7 +81,7 @@ class ExperimentRun {
                   fmt::format("{}run {}: internal error: {}", warmup ? "warmup " : "", index, ex.what()));
     }
     if (!warmup) observer_.run_finished(set, set.runs.back());
-    save_(out_.sets);
+    sink_.save(out_.sets);
     return true;
   }
 
@@ -94,7 +94,7 @@ class ExperimentRun {
     out_.status = status;
     out_.error = why;
     close_unfinished(out_.sets, runs_, set.label + " failed");
-    save_(out_.sets);
+    sink_.save(out_.sets);
     return false;
   }
 
@@ -102,7 +102,7 @@ class ExperimentRun {
   sys::SignalGate& gate_;
   Journal& journal_;
   RunObserver& observer_;
-  const std::function<void(const std::vector<ResultSet>&)>& save_;
+  ResultSink& sink_;
   std::vector<std::unique_ptr<ProbeSet>> probes_;  // per variant: --vary probes=... differs
   const bool varied_;
   const int runs_;
@@ -142,9 +142,8 @@ ResultSet describe_set(const RunSetup& s, const ProbeSet& probes, std::uint64_t 
 }
 
 ExperimentOutcome run_experiment(const Experiment& e, sys::SignalGate& gate, Journal& journal,
-                                 RunObserver& observer,
-                                 const std::function<void(const std::vector<ResultSet>&)>& save) {
-  ExperimentRun run(e, gate, journal, observer, save);
+                                 RunObserver& observer, ResultSink& sink) {
+  ExperimentRun run(e, gate, journal, observer, sink);
   const int runs = e.variants.front().options().runs;
   for (int v = 0; v < static_cast<int>(e.variants.size()); ++v)
     for (int w = 0; w < e.variants[static_cast<size_t>(v)].options().warmup_runs; ++w)

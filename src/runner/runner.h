@@ -1,12 +1,13 @@
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
 #include "core/result.h"
 #include "probes/probe_set.h"
+#include "runner/result_sink.h"
+#include "runner/run_observer.h"
 #include "runner/run_options.h"
 #include "runner/run_spec.h"
 #include "runner/stop_rule.h"
@@ -16,20 +17,6 @@
 #include "workloads/workload.h"
 
 namespace schedlab {
-
-// Receives progress as runs complete (the text reporter; tests).
-class RunObserver {
- public:
-  virtual ~RunObserver() = default;
-  // The sets as described before the first run (their set-wide warnings).
-  virtual void experiment_started(const std::vector<ResultSet>& /*sets*/) {}
-  virtual void run_started(const ResultSet& set, int index, int total) = 0;
-  virtual void run_finished(const ResultSet& set, const RunRecord& run) = 0;
-  // About once a second while a run's warmup or window goes on: seconds
-  // into it, and its length (0 when the copies' loops bound it).
-  virtual void window_progress(const ResultSet& /*set*/, int /*index*/, double /*elapsed_s*/,
-                               double /*length_s*/) {}
-};
 
 // One variant: a run spec checked against this machine.
 struct RunSetup {
@@ -64,12 +51,11 @@ struct ExperimentOutcome {
 // metrics (the probes' among them) and the probes' record.
 ResultSet describe_set(const RunSetup& setup, const ProbeSet& probes, std::uint64_t seed, bool varied);
 
-// Runs options.runs blocks of every variant.  After every run, `save`
+// Runs options.runs blocks of every variant.  After every run, `sink`
 // receives all sets so far: nothing measured is lost.  A failed run, an
 // exception of any kind or an interrupt ends the experiment; every set that
 // did not finish gets status ERROR naming why (its completed runs are kept).
 ExperimentOutcome run_experiment(const Experiment& experiment, sys::SignalGate& gate,
-                                 Journal& journal, RunObserver& observer,
-                                 const std::function<void(const std::vector<ResultSet>&)>& save);
+                                 Journal& journal, RunObserver& observer, ResultSink& sink);
 
 }  // namespace schedlab

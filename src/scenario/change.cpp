@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "sys/cgroup_fs.h"
+#include "sys/mount_lease.h"
 #include "sys/proc_files.h"
 #include "sys/tracefs_mount.h"
 
@@ -18,6 +19,7 @@ const char* kind_name(Change::Kind kind) {
     case Change::Kind::kMount: return "mount";
     case Change::Kind::kTree: return "tree";
     case Change::Kind::kTraceInstance: return "trace-instance";
+    case Change::Kind::kMountLease: return "mount-lease";
     case Change::Kind::kWrite: break;
   }
   return "write";
@@ -35,6 +37,7 @@ std::string undo_change(const Change& change) noexcept {
       return ec ? "removing " + change.path + " failed: " + ec.message() : "";
     }
     case Change::Kind::kTraceInstance: return sys::remove_trace_instance(change.path);
+    case Change::Kind::kMountLease: return sys::release_mount_lease({change.leases, change.undo, change.path});
     case Change::Kind::kWrite: break;
   }
   const int err = sys::write_text(change.path, change.undo);
@@ -44,6 +47,7 @@ std::string undo_change(const Change& change) noexcept {
 
 void to_json(nlohmann::json& j, const Change& c) {
   j = {{"kind", kind_name(c.kind)}, {"path", c.path}, {"undo", c.undo}, {"what", c.what}};
+  if (c.kind == Change::Kind::kMountLease) j["leases"] = c.leases;
 }
 
 namespace {
@@ -71,9 +75,11 @@ void from_json(const nlohmann::json& j, Change& c) {
   else if (kind == "write") c.kind = Change::Kind::kWrite;
   else if (kind == "tree") c.kind = Change::Kind::kTree;
   else if (kind == "trace-instance") c.kind = Change::Kind::kTraceInstance;
+  else if (kind == "mount-lease") c.kind = Change::Kind::kMountLease;
   else throw std::runtime_error("unknown change kind \"" + kind + "\"");
   c.path = text_field(j, "path", true);
   c.undo = text_field(j, "undo", false);
+  c.leases = text_field(j, "leases", c.kind == Change::Kind::kMountLease);
   c.what = text_field(j, "what", false);
 }
 

@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 #include <signal.h>
+#include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <regex>
@@ -36,7 +39,11 @@ std::string readable_whats(const std::string& text) {
   std::string out;
   for (std::sregex_iterator it(text.begin(), text.end(), what), end; it != end; ++it)
     out += (out.empty() ? "" : "; ") + (*it)[1].str();
-  return out.empty() ? "it names no change: look at it, then delete it" : "it lists: " + out;
+  // A cut-short journal may have listed more than can still be read.
+  if (out.empty())
+    return "no change can be read from what is left of it (it may be cut short): check the sysctls, "
+           "schedlab-* cgroups and trace instances by hand, then delete it";
+  return "what can still be read of it lists: " + out + " (it may have listed more)";
 }
 
 // The first change of the journal that schedlab does not make, as a refusal.
@@ -122,11 +129,32 @@ void remove_dead_writers_temp_files(const std::string& dir) {
 
 }  // namespace
 
+// $HOME when it is a directory of ours (`setpriv` and `su` may leave root's
+// there), else the home the password database gives.
+static std::string own_home() {
+  struct stat st {};
+  if (const char* home = std::getenv("HOME"); home && *home && stat(home, &st) == 0 && st.st_uid == getuid())
+    return home;
+  const passwd* pw = getpwuid(getuid());
+  return pw && pw->pw_dir ? pw->pw_dir : "/nonexistent";
+}
+
+// The directories above `dir` (the journal directory itself is made 0700
+// by ensure_private_dir): ~/.local/state may not exist yet.
+static void make_parents(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(fs::path(dir).parent_path(), ec);
+}
+
 std::string default_journal_dir() {
   if (geteuid() == 0) return "/run/schedlab";
   if (const char* xdg = std::getenv("XDG_RUNTIME_DIR"); xdg && *xdg)
     return std::string(xdg) + "/schedlab";
-  return "/tmp/schedlab-" + std::to_string(getuid());
+  // Not /tmp/schedlab-<uid>: anyone can make that first and make every run
+  // of ours refuse it.  A directory in our own home nobody else can make.
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
+    return std::string(state) + "/schedlab/run";
+  return own_home() + "/.local/state/schedlab/run";
 }
 
 namespace {
@@ -174,7 +202,17 @@ JournalRecord parse_journal(const std::string& text) {
 }
 
 Journal::Journal(std::string dir)
-    : dir_(std::move(dir)), path_(dir_ + "/" + std::to_string(getpid()) + ".json") {}
+    : dir_(std::move(dir)), path_(dir_ + "/" + std::to_string(getpid()) + ".json") {
+  // Refused here, before the run creates anything, rather than at its first
+  // change with a scratch directory already made.
+  make_parents(dir_);
+  if (mkdir(dir_.c_str(), 0700) != 0 && errno != EEXIST)
+    throw Error(ExitStatus::kNotApplied,
+                fmt::format("journal directory {} cannot be made ({}): set XDG_RUNTIME_DIR or HOME to a directory "
+                            "of your own",
+                            dir_, std::strerror(errno)));
+  sys::ensure_private_dir(dir_);
+}
 
 Journal::~Journal() {
   if (changes_.empty()) remove_file();
@@ -222,10 +260,12 @@ void Journal::flush() {
                              0600);
 }
 
+std::string mount_leases_dir(const std::string& journal_dir) { return journal_dir + "/mounts"; }
+
 std::vector<RestoreReport> restore_stale_journals(const std::string& dir, const RestoreRoots* given) {
   std::vector<RestoreReport> reports;
-  const RestoreRoots roots =
-      given ? *given : restore_roots(sys::read_text("/proc/self/mountinfo").value_or(""));
+  RestoreRoots roots = given ? *given : restore_roots(sys::read_text("/proc/self/mountinfo").value_or(""));
+  if (roots.leases.empty()) roots.leases = mount_leases_dir(dir);
   if (auto problem = sys::private_dir_problem(dir); !problem.empty()) {
     reports.push_back({dir, 0, {}, {fmt::format("journal directory {}: {}; nothing in it was replayed", dir, problem)}});
     return reports;

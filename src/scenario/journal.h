@@ -14,6 +14,10 @@ namespace schedlab {
 // others (sys::ensure_private_dir): a journal says what to write and remove.
 std::string default_journal_dir();
 
+// Where the leases of shared mounts live (sys/mount_lease.h): in the
+// journal directory, so restore and every run see the same ones.
+std::string mount_leases_dir(const std::string& journal_dir);
+
 // This process's journal of changes to the system.  Every change is written
 // here (atomically) before it is made and removed after it is undone, so a
 // run killed with SIGKILL is undone by the next invocation.  The file exists

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 
@@ -100,6 +101,14 @@ std::string why_not_ours(const Change& c, const RestoreRoots& r) {
       if (ours_instance(c.path, r)) return "";
       return fmt::format("removing trace instance {} (schedlab removes only its own "
                          "instances/schedlab-<pid>-<n> in a tracefs mount)", c.path);
+    case Change::Kind::kMountLease:
+      if ((c.undo == "tracefs" || c.undo == "debugfs") && c.leases == r.leases && !r.leases.empty() &&
+          (std::find(r.mount_points.begin(), r.mount_points.end(), c.path) != r.mount_points.end() ||
+           std::find(r.tracefs_mounts.begin(), r.tracefs_mounts.end(), c.path) != r.tracefs_mounts.end() ||
+           std::find(r.debugfs_mounts.begin(), r.debugfs_mounts.end(), c.path) != r.debugfs_mounts.end()))
+        return "";
+      return fmt::format("a lease on {} {} kept in {} (schedlab leases only tracefs and debugfs at their mount "
+                         "points, in its journal directory's mounts/)", c.undo, c.path, c.leases);
     case Change::Kind::kMount:
       for (const auto& m : r.mount_points)
         if (c.path == m) return "";

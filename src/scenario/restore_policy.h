@@ -16,6 +16,7 @@ struct RestoreRoots {
   std::vector<std::string> debugfs_mounts;  // debugfs mount points
   std::vector<std::string> tracefs_mounts;  // tracefs mount points (trace instances)
   std::vector<std::string> mount_points = {"/sys/kernel/debug", "/sys/kernel/tracing"};  // we mount only there
+  std::string leases;  // the lease directory of shared mounts: <journal directory>/mounts
 };
 
 // The roots on this machine, from /proc/self/mountinfo text.
@@ -25,8 +26,9 @@ RestoreRoots restore_roots(const std::string& mountinfo);
 // cgroup.subtree_control in a cgroup mount, to a cgroup.pressure inside one
 // of our own chains or to debugfs's sched features; a cgroup inside one of
 // our own `schedlab-<pid>` chains; a scratch tree named like ours; a tracefs
-// instance `instances/schedlab-<pid>-<n>`; a mount at our mount points.  Otherwise why not, naming
-// the change.
+// instance `instances/schedlab-<pid>-<n>`; a mount at our mount points; a
+// lease on a tracefs or debugfs mount kept in `roots.leases`.  Otherwise why
+// not, naming the change.
 std::string why_not_ours(const Change& change, const RestoreRoots& roots);
 
 }  // namespace schedlab

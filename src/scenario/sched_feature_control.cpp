@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "scenario/shared_mount.h"
 #include "sys/cgroup_fs.h"
 #include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
@@ -37,18 +38,14 @@ std::optional<std::string> current_token(const std::string& text, const std::str
 // Mounts debugfs when it is not mounted; returns its mount point or "".
 std::string ensure_debugfs(const DebugfsPaths& paths, Journal& journal, GuardStack& guards,
                            ControlOutcome& out) {
-  if (auto point = sys::find_mount(sys::read_text(paths.mountinfo).value_or(""), "debugfs"))
-    return *point;
-  auto& guard = guards.push(journal, {Change::Kind::kMount, paths.default_mount, "",
-                                      "debugfs mounted at " + paths.default_mount});
-  if (int err = sys::mount_debugfs(paths.default_mount); err != 0) {
-    guard.dismiss();
-    out.detail = fmt::format("debugfs is not mounted and mounting it at {} failed: {} (errno {})",
-                             paths.default_mount, std::strerror(err), err);
+  const std::string point =
+      sys::find_mount(sys::read_text(paths.mountinfo).value_or(""), "debugfs").value_or(paths.default_mount);
+  if (auto why = use_shared_mount(journal, guards, "debugfs", point, paths.mountinfo); !why.empty()) {
+    out.detail = why;
     out.hint = "run as root, or mount debugfs first";
     return "";
   }
-  return paths.default_mount;
+  return point;
 }
 
 }  // namespace

@@ -55,10 +55,6 @@ int join_cgroup_in_child(const char* procs_path) noexcept {
   return err;
 }
 
-int mount_debugfs(const std::string& point) {
-  return mount("debugfs", point.c_str(), "debugfs", 0, nullptr) == 0 ? 0 : errno;
-}
-
 std::string unmount(const std::string& point) noexcept {
   if (umount(point.c_str()) == 0 || errno == EINVAL) return "";
   return "umount '" + point + "' failed: " + std::strerror(errno);

@@ -16,8 +16,6 @@ std::string remove_cgroup(const std::string& dir) noexcept;
 // and exec).  Returns 0 or errno.
 int join_cgroup_in_child(const char* procs_path) noexcept;
 
-// Mounts debugfs at `point`; returns 0 or errno.
-int mount_debugfs(const std::string& point);
 // Unmounts `point`; returns "" or what went wrong.
 std::string unmount(const std::string& point) noexcept;
 

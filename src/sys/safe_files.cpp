@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include "core/error.h"
 
@@ -53,9 +54,40 @@ struct TempFile {
   }
 };
 
+// Throws when `path` holds something an output must never replace.
+void refuse_special(const std::string& path, const char* step) {
+  if (const auto problem = output_file_problem(path); !problem.empty())
+    throw SystemError(fmt::format("{} ({})", step, problem), path, EINVAL);
+}
+
 }  // namespace
 
+std::string output_file_problem(const std::string& path) {
+  struct stat st {};
+  if (lstat(path.c_str(), &st) != 0) return "";  // absent (or unreachable: the write will say)
+  if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return "";
+  if (S_ISDIR(st.st_mode)) return "a directory";
+  return "a device, FIFO or socket";
+}
+
+void check_output_file(const std::string& option, const std::string& path) {
+  namespace fs = std::filesystem;
+  if (path.empty()) throw UsageError(option, path, "a file name");
+  if (const auto problem = output_file_problem(path); problem == "a directory")
+    throw UsageError(option, path, "a file name, not a directory");
+  else if (!problem.empty())
+    throw UsageError(option, path, fmt::format("a regular file or a new name (this is {})", problem));
+  std::error_code ec;
+  fs::path dir = fs::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  if (!fs::is_directory(dir, ec))
+    throw UsageError(option, path, "a file in an existing directory (" + dir.string() + " does not exist)");
+  if (access(dir.c_str(), W_OK) != 0)
+    throw UsageError(option, path, "a file in a writable directory (" + dir.string() + " is not)");
+}
+
 void write_file_atomically(const std::string& path, const std::string& text, mode_t mode) {
+  refuse_special(path, "replace");
   TempFile tmp{path + ".tmp.XXXXXX"};
   UniqueFd fd(mkostemp(tmp.path.data(), O_CLOEXEC));
   if (!fd) {
@@ -66,11 +98,13 @@ void write_file_atomically(const std::string& path, const std::string& text, mod
   write_all(fd.get(), text, path);
   if (fchmod(fd.get(), mode) != 0 || fsync(fd.get()) != 0) throw SystemError("write", path, errno);
   fd.reset();
+  refuse_special(path, "replace");  // again: it may have appeared while we wrote
   if (rename(tmp.path.c_str(), path.c_str()) != 0) throw SystemError("rename into place", path, errno);
   tmp.keep = true;
 }
 
 UniqueFd create_output_file(const std::string& path, mode_t mode) {
+  refuse_special(path, "replace");
   if (unlink(path.c_str()) != 0 && errno != ENOENT) throw SystemError("replace", path, errno);
   UniqueFd fd(open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
   if (!fd) throw SystemError("create", path, errno);

@@ -1,6 +1,5 @@
 #include "sys/tracefs_mount.h"
 
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,10 +19,6 @@ bool kernel_has_tracefs() {
   for (const auto& line : split(read_text("/proc/filesystems").value_or(""), "\n"))
     if (line.find("\ttracefs") != std::string::npos) return true;
   return false;
-}
-
-int mount_tracefs(const std::string& point) {
-  return mount("nodev", point.c_str(), "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) == 0 ? 0 : errno;
 }
 
 int make_trace_instance(const std::string& path) {

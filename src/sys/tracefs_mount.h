@@ -4,8 +4,8 @@
 
 namespace schedlab::sys {
 
-// Where schedlab mounts tracefs when it is not mounted (and unmounts it
-// after): the kernel's own mount point for it.
+// Where schedlab mounts tracefs when it is not mounted (a shared mount,
+// scenario/shared_mount.h): the kernel's own mount point for it.
 inline constexpr const char* kTracefsMountPoint = "/sys/kernel/tracing";
 
 // The tracefs mount point in mountinfo text, or nullopt.
@@ -13,9 +13,6 @@ std::optional<std::string> tracefs_mount(const std::string& mountinfo);
 
 // Whether the kernel has tracefs at all (/proc/filesystems).
 bool kernel_has_tracefs();
-
-// Mounts tracefs at `point`; returns 0 or errno.
-int mount_tracefs(const std::string& point);
 
 // Creates the instance directory `path` (a tracefs instances/NAME): 0 or errno.
 int make_trace_instance(const std::string& path);

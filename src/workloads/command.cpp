@@ -22,8 +22,9 @@ class Command final : public Workload {
         "run a command once per run, timed like /usr/bin/time (schedlab run command -- CMD ARGS)",
         "mmtests' and LKP's /usr/bin/time figures for any command (e.g. make test in git)",
         {{.name = "cwd", .kind = ParamKind::kText, .default_text = ".",
-          .help = "directory the command runs in"},
-         {.name = "env", .kind = ParamKind::kList, .help = "K=V added to the environment (repeatable)"},
+          .help = "directory the command runs in", .role = ParamRole::kCode},
+         {.name = "env", .kind = ParamKind::kList, .help = "K=V added to the environment (repeatable)",
+          .role = ParamRole::kCode},
          {.name = "ignore-status", .kind = ParamKind::kFlag,
           .help = "a non-zero exit status is not an error"},
          {.name = "discard-output", .kind = ParamKind::kFlag,
@@ -35,7 +36,8 @@ class Command final : public Workload {
         "elapsed_s",
         /*signal_at_stop=*/false,
         /*derived_params=*/{},
-        /*key_metrics=*/{"user_s", "sys_s"}};
+        /*key_metrics=*/{"user_s", "sys_s"},
+        /*smoke_args=*/{"--", "/bin/true"}};
     return kInfo;
   }
 

@@ -43,16 +43,21 @@ class Exec final : public Workload {
          {.name = "program", .kind = ParamKind::kProgram, .default_text = "/bin/true",
           .help = "the program to execute"},
          {.name = "args", .kind = ParamKind::kText,
-          .help = "its arguments, separated by spaces (no quoting)"},
+          .help = "its arguments, separated by spaces (no quoting)", .role = ParamRole::kCode},
          {.name = "iterations", .kind = ParamKind::kInteger, .default_text = "20000",
           .help = "execs per copy (ignored when --duration is given)", .min = 1,
           .max = 1'000'000'000},
          {.name = "via-shell", .kind = ParamKind::kFlag,
-          .help = "run the literal bash loop 'for ((i = 0; i < N; i++)); do PROGRAM; done'"}},
+          .help = "run the literal bash loop 'for ((i = 0; i < N; i++)); do PROGRAM; done'",
+          .role = ParamRole::kCode}},
         {{"exec_us", "us", Better::kLower, "wall time per exec (fork+execve+wait), mean of copies"},
          {"elapsed_s", "s", Better::kLower, "wall time of the whole loop (slowest copy)"},
          {"execs", "count", Better::kHigher, "execs completed, all copies"}},
-        "exec_us"};
+        "exec_us",
+        /*signal_at_stop=*/false,
+        /*derived_params=*/{},
+        /*key_metrics=*/{},
+        /*smoke_args=*/{"--iterations", "50"}};
     return kInfo;
   }
 

@@ -20,7 +20,12 @@ std::string make_scratch_dir(const std::string& prefix, Journal& journal, GuardS
   // made; a kill between the two leaves an empty directory in $TMPDIR.
   std::string dir = tmpl;
   if (!mkdtemp(dir.data())) throw SystemError("scratch: mkdtemp", tmpl, errno);
-  guards.push(journal, {Change::Kind::kTree, dir, "", "scratch directory " + dir});
+  try {
+    guards.push(journal, {Change::Kind::kTree, dir, "", "scratch directory " + dir});
+  } catch (...) {  // the journal refused it: nothing may be left behind
+    rmdir(dir.c_str());
+    throw;
+  }
   return dir;
 }
 

@@ -46,7 +46,9 @@ class Shell final : public Workload {
          {"execs_per_loop", "count", Better::kLower, "execve calls one loop makes (1 + 8 x concurrent)"}},
         "lpm",
         /*signal_at_stop=*/true,
-        /*derived_params=*/{"shell_resolved", "locale_installed"}};
+        /*derived_params=*/{"shell_resolved", "locale_installed"},
+        /*key_metrics=*/{},
+        /*smoke_args=*/{"--concurrent", "1", "--duration", "1s"}};
     return kInfo;
   }
 

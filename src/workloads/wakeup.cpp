@@ -107,15 +107,15 @@ class Wakeup final : public Workload {
          {.name = "schbench-json", .kind = ParamKind::kText,
           .help = "schbench's -j: write its JSON of each run to FILE (- for stdout), rewritten after "
                   "every run",
-          .short_name = 'j', .in_spec = false},
+          .short_name = 'j', .role = ParamRole::kOutput},
          {.name = "jobname", .kind = ParamKind::kText, .help = "schbench's -J: the job name in -j's JSON",
-          .short_name = 'J', .in_spec = false},
+          .short_name = 'J', .role = ParamRole::kPresentation},
          {.name = "zerotime", .kind = ParamKind::kText, .help = "schbench's -z: refused (each run's window starts at zero)",
-          .short_name = 'z', .in_spec = false,
+          .short_name = 'z', .role = ParamRole::kPresentation,
           .unsupported = "not supported: every run's window is measured from zero; for repeated "
                          "windows use --runs"},
          {.name = "auto-rps", .kind = ParamKind::kText, .help = "schbench's -A: refused (the rate is fixed within a run)",
-          .short_name = 'A', .in_spec = false,
+          .short_name = 'A', .role = ParamRole::kPresentation,
           .unsupported = "not supported: the request rate is fixed within a run (-R); to find the rate "
                          "that loads the CPUs as much, compare --vary rps=R1,R2,..."},
          {.name = "schbench-compat", .kind = ParamKind::kFlag,

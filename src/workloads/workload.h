@@ -32,6 +32,10 @@ struct WorkloadInfo {
   // What people quote beside the primary metric, compared by default
   // (wakeup: schbench's wakeup and request latencies).
   std::vector<std::string> key_metrics = {};
+  // The options of its shortest meaningful run (after `schedlab run NAME
+  // --runs 1`): what tests that walk every workload run, and README's
+  // smallest example.
+  std::vector<std::string> smoke_args = {"--duration", "200ms"};
 };
 
 // What can bound a run of a workload; the runner decides the stop rule once

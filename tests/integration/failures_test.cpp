@@ -55,8 +55,6 @@ bool can_switch_user() {
   return system(probe.c_str()) == 0;
 }
 
-const std::vector<std::string> kAsNobody = {"setpriv", "--reuid=65534", "--regid=65534",
-                                            "--clear-groups"};
 
 }  // namespace
 
@@ -69,8 +67,7 @@ TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
   // run has completed, one more process of the same user takes that room, so
   // the next run's fork fails with EAGAIN inside the loop.
   const int others = tasks_of(kNobody);
-  std::vector<std::string> prefix = {"prlimit", "--nproc=" + std::to_string(others + 3)};
-  prefix.insert(prefix.end(), kAsNobody.begin(), kAsNobody.end());
+  const std::vector<std::string> prefix = as_nobody(dir, {"prlimit", "--nproc=" + std::to_string(others + 3)});
   Schedlab s({"run", "spawn", "--runs", "200", "--duration", "200ms", "--json", dir.file("r.json"),
               "--no-store"},
              prefix);
@@ -94,8 +91,8 @@ TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
 
 TEST(Failures, PreflightRefusesCopiesPastRlimitNproc) {
   if (!can_switch_user()) GTEST_SKIP() << "needs root, setpriv and a build tree user nobody can read";
-  std::vector<std::string> prefix = {"prlimit", "--nproc=" + std::to_string(tasks_of(kNobody) + 5)};
-  prefix.insert(prefix.end(), kAsNobody.begin(), kAsNobody.end());
+  TempDir dir;
+  const std::vector<std::string> prefix = as_nobody(dir, {"prlimit", "--nproc=" + std::to_string(tasks_of(kNobody) + 5)});
   const Outcome o = run_schedlab({"run", "spawn", "--copies", "8", "--duration", "100ms"}, prefix);
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_NE(o.err.find("--copies '8': expected at most"), std::string::npos) << o.err;

@@ -138,6 +138,13 @@ std::vector<pid_t> running_workers() {
   return found;
 }
 
+std::vector<std::string> as_nobody(const TempDir& runtime, const std::vector<std::string>& before) {
+  std::vector<std::string> prefix = {"env", "XDG_RUNTIME_DIR=" + runtime.path()};
+  prefix.insert(prefix.end(), before.begin(), before.end());
+  prefix.insert(prefix.end(), {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"});
+  return prefix;
+}
+
 nlohmann::json read_json(const std::string& path) {
   std::ifstream in(path);
   return nlohmann::json::parse(in);

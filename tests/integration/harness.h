@@ -53,6 +53,11 @@ std::vector<std::string> cgroups_left();
 // those of a live schedlab this process did not start.
 bool journals_left();
 
+// The prefix that runs schedlab as user nobody (after `before`, e.g.
+// prlimit), with `runtime` as its XDG_RUNTIME_DIR: nobody's home does not
+// exist, and journals go in a directory of the user's own.
+std::vector<std::string> as_nobody(const TempDir& runtime, const std::vector<std::string>& before = {});
+
 nlohmann::json read_json(const std::string& path);
 // Number of runs in the first set of a result file, 0 when unreadable.
 int runs_in(const std::string& path);

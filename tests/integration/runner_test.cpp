@@ -52,9 +52,12 @@ TEST(Runner, AForeignExceptionEndsTheSetAsAnError) {
   sys::SignalGate gate;
   Journal journal;
   Quiet observer;
-  std::vector<ResultSet> saved;
-  const ExperimentOutcome out =
-      run_experiment(e, gate, journal, observer, [&](const auto& sets) { saved = sets; });
+  struct Keep final : ResultSink {
+    std::vector<ResultSet> sets;
+    void save(const std::vector<ResultSet>& s) noexcept override { sets = s; }
+  } keep;
+  const ExperimentOutcome out = run_experiment(e, gate, journal, observer, keep);
+  const std::vector<ResultSet>& saved = keep.sets;
   EXPECT_TRUE(out.internal_error);
   ASSERT_EQ(saved.size(), 1u) << "the set was saved before the experiment ended";
   EXPECT_EQ(saved[0].status, Status::kError);

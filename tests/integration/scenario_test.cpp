@@ -194,7 +194,8 @@ TEST_F(Scenario, NonRootRunsAndPrivilegedControlsFollowTheRule) {
   const std::string probe = std::string("setpriv --reuid=65534 --regid=65534 --clear-groups test -x ") +
                             SCHEDLAB_BIN + " 2>/dev/null";
   if (system(probe.c_str()) != 0) GTEST_SKIP() << "the build tree is not readable by nobody";
-  const std::vector<std::string> nobody = {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
+  const TempDir runtime;
+  const std::vector<std::string> nobody = as_nobody(runtime);
   const Flip flip;
   EXPECT_EQ(run_schedlab({"run", "spawn", "--duration", "200ms", "--runs", "1", "--no-store"}, nobody).status, 0);
   const Outcome refused = run_schedlab(

@@ -83,7 +83,10 @@ TEST(SchedFeature, UnknownFeatureAndAlreadySet) {
   EXPECT_FALSE(apply_sched_feature("NO_SUCH", journal, guards, paths).applied);
   auto same = apply_sched_feature("NO_HRTICK", journal, guards, paths);
   EXPECT_TRUE(same.applied);
-  EXPECT_FALSE(fs::exists(journal.path())) << "nothing changed, nothing journaled";
+  // Only the use of debugfs (a lease, so no other run unmounts it): no write.
+  ASSERT_TRUE(fs::exists(journal.path()));
+  for (const auto& change : parse_journal(journal_dir.read("journal/" + fs::path(journal.path()).filename().string())).changes)
+    EXPECT_EQ(change.kind, Change::Kind::kMountLease) << "nothing written, nothing journaled but the lease";
 }
 
 TEST(CgroupChain, LevelsAreNamedAfterThePid) {
@@ -338,6 +341,22 @@ TEST(Journal, ATruncatedJournalSaysWhatToUndoByHand) {
   ASSERT_EQ(reports.size(), 1u);
   EXPECT_NE(reports[0].failed[0].find("it lists: kernel.sched_autogroup_enabled 1 -> 0"), std::string::npos)
       << reports[0].failed[0];
+  EXPECT_NE(reports[0].failed[0].find("it may have listed more"), std::string::npos) << reports[0].failed[0];
+}
+
+// Cut before its first change, a journal is not one that "names no change":
+// what it listed is lost, and the person is told where to look.
+TEST(Journal, AJournalCutBeforeItsFirstChangeSaysItMayBeCutShort) {
+  TempDir root;
+  fs::create_directories(root.file("journal"));
+  fs::permissions(root.file("journal"), fs::perms::owner_all, fs::perm_options::replace);
+  root.write("journal/9.json", R"({"pid": 9, "start_time": 3, "chan)");
+  const auto reports = restore_stale_journals(root.file("journal"));
+  ASSERT_EQ(reports.size(), 1u);
+  const std::string& said = reports[0].failed[0];
+  EXPECT_EQ(said.find("names no change"), std::string::npos) << said;
+  EXPECT_NE(said.find("may be cut short"), std::string::npos) << said;
+  EXPECT_NE(said.find("cgroups and trace instances by hand"), std::string::npos) << said;
 }
 
 // The journal directory must be ours and not writable by others: one that
@@ -347,8 +366,7 @@ TEST(Journal, ADirectoryOthersCanWriteIsRefused) {
   const std::string dir = root.file("journal");
   fs::create_directories(dir);
   fs::permissions(dir, fs::perms::all, fs::perm_options::replace);
-  Journal journal(dir);
-  EXPECT_THROW(journal.add(Change{Change::Kind::kWrite, "/proc/sys/kernel/x", "1", "x"}), Error);
+  EXPECT_THROW(Journal journal(dir), Error) << "refused before the run makes anything";
   root.write("journal/3.json", R"({"pid": 3, "start_time": 1, "changes": []})");
   const auto reports = restore_stale_journals(dir);
   ASSERT_EQ(reports.size(), 1u);

@@ -108,3 +108,20 @@ TEST(Change, UndoingAGoneTraceInstanceIsNotAnError) {
 
 }  // namespace
 }  // namespace schedlab
+
+namespace schedlab {
+
+// A lease on a shared mount is restored only on tracefs or debugfs at their
+// mount points, kept in the journal directory's mounts/.
+TEST(RestorePolicy, MountLeasesOnlyOnTracefsAndDebugfsInTheJournalDirectory) {
+  using K = Change::Kind;
+  RestoreRoots r;
+  r.leases = "/run/schedlab/mounts";
+  EXPECT_EQ(why_not_ours({K::kMountLease, "/sys/kernel/tracing", "tracefs", "x", r.leases}, r), "");
+  EXPECT_EQ(why_not_ours({K::kMountLease, "/sys/kernel/debug", "debugfs", "x", r.leases}, r), "");
+  EXPECT_NE(why_not_ours({K::kMountLease, "/sys/kernel/tracing", "tracefs", "x", "/etc"}, r), "");
+  EXPECT_NE(why_not_ours({K::kMountLease, "/home", "tracefs", "x", r.leases}, r), "");
+  EXPECT_NE(why_not_ours({K::kMountLease, "/sys/kernel/tracing", "ext4", "x", r.leases}, r), "");
+}
+
+}  // namespace schedlab

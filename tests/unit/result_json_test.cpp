@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "report/result_file.h"
+#include "sys/safe_files.h"
 #include "support/sample_result.h"
 #include "support/temp_dir.h"
 
@@ -80,11 +81,11 @@ TEST(ResultFile, BadFilesNameTheFileAndTheProblem) {
             std::string::npos);
 }
 
-TEST(ResultFile, CheckWritableRefusesMissingDirectory) {
+TEST(SafeFiles, CheckOutputFileRefusesMissingDirectory) {
   TempDir dir;
-  EXPECT_NO_THROW(check_writable("--json", dir.file("ok.json")));
+  EXPECT_NO_THROW(sys::check_output_file("--json", dir.file("ok.json")));
   try {
-    check_writable("--json", "/nonexistent-dir/r.json");
+    sys::check_output_file("--json", "/nonexistent-dir/r.json");
     FAIL();
   } catch (const UsageError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("--json '/nonexistent-dir/r.json': expected a file in an "
@@ -92,7 +93,7 @@ TEST(ResultFile, CheckWritableRefusesMissingDirectory) {
                                           0),
               0u);
   }
-  EXPECT_THROW(check_writable("--json", "/tmp"), UsageError);
+  EXPECT_THROW(sys::check_output_file("--json", "/tmp"), UsageError);
 }
 
 }  // namespace schedlab

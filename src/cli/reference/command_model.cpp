@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <regex>
 
+#include "cli/kernels_options.h"
+#include "cli/path_options.h"
 #include "cli/run_command_line.h"
 
 namespace schedlab::reference {
@@ -48,7 +50,9 @@ OptionDoc option_doc(const CLI::Option& o) {
   d.help = o.get_description();
   d.group = o.get_group() == "Options" ? "" : o.get_group();
   d.choices = choices_in(d.value);
-  d.takes_path = names_a_path(d.value) || (d.positional && d.value.find("FILE") != std::string::npos);
+  d.path_role = path_role_of(o);
+  d.takes_path = !d.path_role.empty() || names_a_path(d.value) ||
+                 (d.positional && d.value.find("FILE") != std::string::npos);
   d.repeatable = o.get_items_expected_max() > 1 || o.get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
   return d;
 }
@@ -72,7 +76,10 @@ void complete_from_spec(OptionDoc& d, const WorkloadInfo& info) {
       d.choices = spec.choices;
       d.value = fmt::format("{}", fmt::join(spec.choices, "|"));
     }
-    if (spec.kind == ParamKind::kProgram || spec.kind == ParamKind::kCommand) d.takes_path = true;
+    if (spec.kind == ParamKind::kProgram || spec.kind == ParamKind::kCommand) {
+      d.takes_path = true;
+      d.path_role = "program";  // run, not written: a baseline's is vetted (runner/spec_trust.h)
+    }
     if (spec.kind == ParamKind::kProgram) d.value = "PROGRAM";
     if (spec.kind == ParamKind::kInteger) d.value = "N";
   }
@@ -94,6 +101,12 @@ CliDoc describe_cli(const CLI::App& app, const WorkloadRegistry& workloads) {
   CliDoc doc{app.get_description(), {}, {}};
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     doc.commands.push_back(command_doc(*sub, sub->get_name()));
+    if (sub->get_name() == "kernels") {
+      // Its options are parsed after the prefix by its own command line, as
+      // run's are by each workload's.
+      const KernelsCommandLine line;
+      doc.commands.back().options = command_doc(line.app, "kernels").options;
+    }
     // `lava job`, `lava collect`: a command of commands, each listed whole.
     for (const CLI::App* nested : sub->get_subcommands([](const CLI::App*) { return true; }))
       doc.commands.push_back(command_doc(*nested, sub->get_name() + " " + nested->get_name()));

@@ -19,6 +19,10 @@ struct OptionDoc {
   std::vector<std::string> choices;   // the literal values it takes, when it says
   bool positional = false;
   bool takes_path = false;            // complete file names for its value
+  // What schedlab does with the path (cli/path_options.h): "input",
+  // "output-file", "output-file-ours", "output-dir"; "program" for a
+  // workload's program or command; "" for other options.
+  std::string path_role;
   bool repeatable = false;            // --sysctl, --vary: given as often as needed
 };
 

@@ -1,7 +1,8 @@
 #pragma once
 // `schedlab --help-man` and `schedlab --completion bash|zsh`: the man page
 // and the completion scripts, generated from the app about to parse the
-// command line (the build installs their output).
+// command line (the build installs their output); `--help-model`: the
+// command model as JSON, for tests.
 #include <optional>
 
 #include <CLI/CLI.hpp>

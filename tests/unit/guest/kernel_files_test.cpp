@@ -46,6 +46,14 @@ TEST(KernelFiles, ReadsTheReleaseFromTheImagesHeader) {
   EXPECT_EQ(image_release(std::string(0x1000, '\0')), "");
 }
 
+// The version string is input: it labels sets and reaches the terminal and
+// the store, so only what a release is made of is taken.
+TEST(KernelFiles, AVersionStringThatIsNotAReleaseIsNone) {
+  EXPECT_EQ(image_release(testing::bzimage("6.1\x1b]0;owned\x07 (x)")), "");
+  EXPECT_EQ(image_release(testing::bzimage("6.1.0-\xff\xfe (x)")), "");
+  EXPECT_EQ(image_release(testing::bzimage(std::string(200, '6') + " (x)")), "") << "longer than a release";
+}
+
 TEST(KernelFiles, ParsesNameImageAndInitrd) {
   TempDir dir;
   const std::string image = dir.write("vmlinuz", "x"), initrd = dir.write("initrd.img", "y");
@@ -63,18 +71,18 @@ TEST(KernelFiles, ParsesNameImageAndInitrd) {
 
 TEST(KernelFiles, FindsConfigAndModulesBesideAnUnpackedPackage) {
   TempDir dir;
-  const auto k = locate_kernel("--kernel", {"cloud", unpacked_kernel(dir, "CONFIG_X=y\n"), ""});
+  const auto k = locate_kernel("--kernel", {"cloud", unpacked_kernel(dir, "CONFIG_X=y\n"), ""}, false);
   EXPECT_EQ(k.name, "cloud");
   EXPECT_EQ(k.release, kRelease);
   EXPECT_EQ(k.config, dir.file(std::string("root/boot/config-") + kRelease));
   EXPECT_EQ(k.modules, dir.file(std::string("root/lib/modules/") + kRelease));
-  EXPECT_EQ(locate_kernel("--kernel", {"", k.vmlinuz, ""}).name, kRelease);  // no NAME: the release
+  EXPECT_EQ(locate_kernel("--kernel", {"", k.vmlinuz, ""}, false).name, kRelease);  // no NAME: the release
 }
 
 TEST(KernelFiles, RefusesAMissingFileOrAnImageThatIsNoBzImage) {
   TempDir dir;
-  EXPECT_THROW(locate_kernel("--kernel", {"a", dir.file("absent"), ""}), UsageError);
-  EXPECT_THROW(locate_kernel("--kernel", {"a", dir.write("vmlinuz", "plain text"), ""}), UsageError);
+  EXPECT_THROW(locate_kernel("--kernel", {"a", dir.file("absent"), ""}, false), UsageError);
+  EXPECT_THROW(locate_kernel("--kernel", {"a", dir.write("vmlinuz", "plain text"), ""}, false), UsageError);
 }
 
 TEST(KernelModules, ModulesComeInLoadOrderWithTheirDependencies) {
@@ -87,7 +95,7 @@ TEST(KernelModules, ModulesComeInLoadOrderWithTheirDependencies) {
   add_module(dir, "fs/fuse/fuse.ko", "");
   add_module(dir, "fs/fuse/virtiofs.ko", "fuse,virtio_ring,virtio");
   add_module(dir, "fs/overlayfs/overlay.ko", "");
-  const auto k = locate_kernel("--kernel", {"cloud", image, ""});
+  const auto k = locate_kernel("--kernel", {"cloud", image, ""}, false);
   EXPECT_EQ(names(boot_modules("--kernel", k)),
             (std::vector<std::string>{"virtio_ring.ko", "virtio.ko", "virtio_pci_modern_dev.ko", "virtio_pci.ko",
                                       "fuse.ko", "virtiofs.ko", "overlay.ko"}));
@@ -97,7 +105,7 @@ TEST(KernelModules, BuiltInOptionsNeedNoModule) {
   TempDir dir;
   const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_OVERLAY_FS=m\n");
   add_module(dir, "fs/overlayfs/overlay.ko", "");
-  EXPECT_EQ(names(boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}))),
+  EXPECT_EQ(names(boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}, false))),
             std::vector<std::string>{"overlay.ko"});
 }
 
@@ -105,7 +113,7 @@ TEST(KernelModules, SaysWhatTheKernelLacks) {
   TempDir dir;
   const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\n# CONFIG_VIRTIO_FS is not set\nCONFIG_OVERLAY_FS=y\n");
   try {
-    boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}));
+    boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}, false));
     FAIL() << "a kernel without virtiofs was accepted";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("CONFIG_VIRTIO_FS"), std::string::npos) << e.what();
@@ -115,7 +123,7 @@ TEST(KernelModules, SaysWhatTheKernelLacks) {
 TEST(KernelModules, AMissingModuleOrACompressedOneIsNamed) {
   TempDir dir;
   const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_OVERLAY_FS=m\n");
-  const auto k = locate_kernel("--kernel", {"k", image, ""});
+  const auto k = locate_kernel("--kernel", {"k", image, ""}, false);
   EXPECT_THROW(boot_modules("--kernel", k), UsageError);  // overlay.ko is not there
   add_module(dir, "fs/overlayfs/overlay.ko.xz", "");
   try {

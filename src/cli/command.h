@@ -1,0 +1,61 @@
+#pragma once
+// One command of `schedlab`: its file declares its options on the
+// top-level app with add_<command>(app, context) and returns what to do
+// once the command line has parsed.  app.cpp only lists the commands.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "workloads/builtin.h"
+
+namespace schedlab {
+
+// What every command may use besides its own options.
+struct CommandContext {
+  const WorkloadRegistry& workloads;
+  // The command line as typed, recorded in every result set (for `suite`,
+  // the `schedlab run ...` line that reproduces the set).
+  std::vector<std::string> argv;
+};
+
+// What a command declared: its CLI11 subcommand and its work, which returns
+// the exit status and throws schedlab::Error / Interrupted on failure.
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> action;
+  // The exit status of bad input to this command: 2, or 255 for `check`
+  // (git bisect run stops on 255 instead of marking a commit bad).
+  int usage_status = 2;
+  // Whether it changes the system (run, check, suite, kernels): those first
+  // undo what a dead run left; the others only say that it is needed.
+  bool changes_system = false;
+};
+
+using AddCommand = Command (*)(CLI::App& app, const CommandContext& context);
+
+Command add_run(CLI::App& app, const CommandContext& context);
+Command add_list(CLI::App& app, const CommandContext& context);
+Command add_restore(CLI::App& app, const CommandContext& context);
+Command add_compare(CLI::App& app, const CommandContext& context);
+Command add_check(CLI::App& app, const CommandContext& context);
+Command add_plan(CLI::App& app, const CommandContext& context);
+Command add_suite(CLI::App& app, const CommandContext& context);
+Command add_kernels(CLI::App& app, const CommandContext& context);
+Command add_env(CLI::App& app, const CommandContext& context);
+Command add_import(CLI::App& app, const CommandContext& context);
+Command add_export(CLI::App& app, const CommandContext& context);
+Command add_history(CLI::App& app, const CommandContext& context);
+Command add_trend(CLI::App& app, const CommandContext& context);
+Command add_report(CLI::App& app, const CommandContext& context);
+Command add_lava(CLI::App& app, const CommandContext& context);  // lava job|collect|ramdisk (cli/lava_command.cpp)
+
+// Every command in the order `schedlab --help` lists them.
+const std::vector<AddCommand>& all_commands();
+
+// The top level, `schedlab COMMAND ...`: the exit status (cli/app.cpp).
+int run_app(int argc, char** argv);
+
+}  // namespace schedlab

@@ -1,0 +1,20 @@
+#include "sink/store_sink.h"
+
+#include "sink/json_file_sink.h"
+#include "store/record.h"
+
+namespace schedlab {
+
+StoreSink::StoreSink(store::StoreChoice choice, std::string created, const JsonFileSink* file, std::ostream* say)
+    : choice_(std::move(choice)), created_(std::move(created)), file_(file), say_(say) {}
+
+void StoreSink::finish(const std::vector<ResultSet>& sets) noexcept {
+  // Interrupted or failed sets are stored too: their completed runs are
+  // measurements, and their status says what became of the rest.
+  try {
+    store::record_result_sets(choice_, {created_, sets}, {file_ ? file_->written() : std::nullopt, say_});
+  } catch (const std::exception&) {  // record_result_sets says what failed itself; it spools or says why not
+  }
+}
+
+}  // namespace schedlab
