@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "report/result_file.h"
-#include "stats/descriptive.h"
+#include "store/result_file.h"
+#include "core/descriptive.h"
 #include "sys/proc_stat.h"
 
 namespace bench {

@@ -23,7 +23,7 @@
 #include "bench/bench_support.h"
 #include "check/verdict.h"
 #include "compare/machine_speed.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "stats/significance.h"
 
 namespace {

@@ -18,8 +18,8 @@
 #include <map>
 
 #include "bench/bench_support.h"
-#include "report/result_file.h"
-#include "stats/descriptive.h"
+#include "store/result_file.h"
+#include "core/descriptive.h"
 
 namespace {
 

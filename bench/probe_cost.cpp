@@ -26,7 +26,7 @@
 #include "bench/bench_support.h"
 #include "probes/measured_cost.h"
 #include "probes/probe.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "scenario/journal.h"
 #include "sys/task_tree.h"
 

@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "store/sqlite_connection.h"
 #include "store/store.h"
 #include "support/synthetic_sets.h"

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "report/result_file.h"
+#include "store/result_file.h"
 
 namespace schedlab::fuzz {
 

@@ -7,8 +7,8 @@
 #include <climits>
 #include <functional>
 
-#include "cli/run_options.h"
-#include "cli/run_spec_io.h"
+#include "spec/option_values.h"
+#include "spec/run_option_table.h"
 #include "core/copies.h"
 #include "core/cpu_list.h"
 #include "core/duration.h"
@@ -68,46 +68,30 @@ void on_off(const std::string& text) {
   accepted([&] { parse_switch("--autogroup", text); });
 }
 
-// Scenario texts go into a result's scenario.requested and come back
-// through texts_from_requested: the same request.
-void scenario(RunOptionTexts texts, const std::string& text) {
-  ScenarioRequest r;
-  if (!accepted([&] { r = to_scenario(texts); })) return;
-  const ordered_json stored = requested_json(r);
-  require(requested_json(to_scenario(texts_from_requested(stored))) == stored,
-          "scenario via scenario.requested", text);
+// An option's text goes through its one parser into the settings, into a
+// result's scenario.requested and back through from_json: the same record.
+void through_table(const char* option, const std::string& text, const std::vector<std::string>& before = {}) {
+  RunSettings s;
+  for (const auto& spec : run_option_specs())
+    for (const auto& b : before)
+      if (long_name(spec) == b.substr(0, b.find(' '))) spec.apply(s, long_name(spec), b.substr(b.find(' ') + 1));
+  const RunOptionSpec* spec = nullptr;
+  for (const auto& candidate : run_option_specs())
+    if (long_name(candidate) == option) spec = &candidate;
+  if (!accepted([&] {
+        spec->apply(s, option, text);
+        check_settings(s);
+      }))
+    return;
+  const ordered_json stored = s;
+  require(ordered_json(stored.get<RunSettings>()) == stored, "settings via scenario.requested", text);
 }
 
-void sysctl(const std::string& text) {
-  RunOptionTexts t;
-  t.sysctls = {text};
-  scenario(t, text);
-}
-
-void sched_feature(const std::string& text) {
-  RunOptionTexts t;
-  t.sched_features = {text};
-  scenario(t, text);
-}
-
-void cgroup_parent(const std::string& text) {
-  RunOptionTexts t;
-  t.cgroup_parent = text;
-  t.cgroup_depth = "1";
-  scenario(t, text);
-}
-
-void runs(const std::string& text) {
-  RunOptionTexts t;
-  t.runs = text;
-  accepted([&] { require(to_run_options(t).runs >= 1, "runs at least 1", text); });
-}
-
-void busy_threshold(const std::string& text) {
-  RunOptionTexts t;
-  t.busy_threshold = text;
-  accepted([&] { to_run_options(t); });
-}
+void sysctl(const std::string& text) { through_table("--sysctl", text); }
+void sched_feature(const std::string& text) { through_table("--sched-feature", text); }
+void cgroup_parent(const std::string& text) { through_table("--cgroup-parent", text, {"--cgroup-depth 1"}); }
+void runs(const std::string& text) { through_table("--runs", text); }
+void busy_threshold(const std::string& text) { through_table("--busy-threshold", text); }
 
 struct Parser {
   char key;

@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "cli/run_spec_io.h"
+#include "spec/run_spec_io.h"
 #include "fuzz_support.h"
 
 namespace {

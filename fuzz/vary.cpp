@@ -1,11 +1,11 @@
 // --vary, as `schedlab run` takes it: the first line names the workload
 // (unknown names fall back to spawn), every further line is one --vary
 // KEY=V1,V2,... text.  The axes are parsed and expanded into the full
-// factorial, and every variant's KEY=VALUE pairs are applied to the default
-// option texts and checked by the same parsers as the command line
-// (make_run_spec), as run_command's prepare() does before anything runs.
-#include "cli/run_spec_io.h"
-#include "cli/vary.h"
+// factorial, and every variant's KEY=VALUE pairs are applied, typed, to the
+// default settings by the same parsers as the command line (the option
+// table), as run_command's prepare() does before anything runs.
+#include "spec/run_spec_io.h"
+#include "spec/vary.h"
 #include "fuzz_support.h"
 
 namespace {
@@ -18,11 +18,12 @@ const Workload& workload_named(const std::string& name) {
 }
 
 void run_variant(const Workload& w, const Assignment& assignment) {
-  RunOptionTexts texts;
+  RunSettings settings;
   WorkloadOptions options(w.info());
   fuzz::accepted([&] {
-    for (const auto& [key, value] : assignment) apply_assignment(key, value, texts, options);
-    make_run_spec(w, texts, options);
+    for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, options);
+    check_settings(settings);
+    make_run_spec(w, settings, options);
   });
   (void)assignment_label(assignment);  // every set is named by it
 }

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "stats/sequential.h"
 
 namespace schedlab {

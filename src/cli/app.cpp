@@ -73,10 +73,10 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
     return refuse_usage(commands, argc, argv, e.what());
   }
   const Command& command = parsed_command(commands);
-  // Commands that change the system first undo what a dead run left; the
-  // read-only ones never touch the system and only say that it is needed.
-  if (command.changes_system) restore_leftovers();
-  else if (command.app->get_name() != "restore") hint_leftovers();
+  // Commands that change the system undo what a dead run left when their
+  // Session starts (session/session.h); the read-only ones never touch the
+  // system and only say that it is needed.
+  if (!command.changes_system && command.app->get_name() != "restore") hint_leftovers();
   return command.action();
 }
 

@@ -21,8 +21,8 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/path_options.h"
-#include "cli/run_setup.h"
-#include "cli/run_spec_io.h"
+#include "runner/run_setup.h"
+#include "spec/run_spec_io.h"
 #include "cli/store_options.h"
 #include "compare/machine_speed.h"
 #include "core/cpu_list.h"
@@ -30,15 +30,15 @@
 #include "core/error.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/progress.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
 #include "runner/spec_trust.h"
 #include "store/record.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "sys/limits.h"
-#include "sys/reaper.h"
+#include "session/session.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
@@ -248,10 +248,8 @@ int measure(const CheckArgs& a, Loaded& l) {
   RunSetup& setup = *l.setup;
   const ResultSet& good = *l.good;
   const std::string metric = good.workload.primary_metric;
-  sys::SignalGate gate;
-  sys::become_child_subreaper();
-  Journal journal;
-  const auto lock = lock_global_controls({setup}, journal, gate);
+  Session session;
+  session.hold_global_controls(changes_global_state(setup.spec.scenario), setup.options().no_wait);
   CheckProgress observer(l.looks);
   ResultSet evidence;
   Decision d;
@@ -260,9 +258,9 @@ int measure(const CheckArgs& a, Loaded& l) {
     observer.at_look(look, d.look == 0 ? "" : fmt::format("  {:+.1f}% (CI {:+.1f}%..{:+.1f}%)", d.change_pct,
                                                             d.interval_pct.low, d.interval_pct.high));
     observer.batch(setup.spec.options.runs);
-    const Experiment e{{setup}, 0, a.argv};
+    const Experiment e{{setup}, 0, a.argv, setup.options()};
     NoSink no_sink;
-    auto outcome = run_experiment(e, gate, journal, observer, no_sink);
+    auto outcome = run_experiment(e, session.gate(), session.journal(), observer, no_sink);
     setup.spec.options.warmup_runs = 0;  // the baseline's warmup runs: once, before the first batch
     if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
     if (outcome.status != ExitStatus::kOk) {

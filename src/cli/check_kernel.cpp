@@ -1,15 +1,17 @@
 #include "cli/check_kernel.h"
 
+#include "session/session.h"
+
 #include <fmt/format.h>
 
 #include <iostream>
 
 #include "cli/kernels_options.h"
-#include "cli/run_spec_io.h"
+#include "spec/run_spec_io.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "env/environment.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/record.h"
 #include "sys/reaper.h"
 #include "sys/safe_files.h"
@@ -122,9 +124,9 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
 
 int run_guest_check(const GuestCheck& check) {
   GuestCheck c = check;
-  sys::SignalGate gate;
-  sys::become_child_subreaper();
-  Journal journal;
+  Session session;
+  sys::SignalGate& gate = session.gate();
+  Journal& journal = session.journal();
   const guest::KernelFiles& kernel = c.plan.kernels.front();
   guest::BootOutcome o;
   try {

@@ -61,9 +61,6 @@ struct PlanOptions {
 };
 int plan_command(const PlanOptions& options);
 
-// Restores what dead runs left behind, saying so on stderr; false when
-// something could not be restored.
-bool restore_leftovers();
 // For read-only commands: one line on stderr when dead runs left journals
 // behind (`schedlab restore` undoes them); changes nothing.
 void hint_leftovers();

@@ -10,8 +10,8 @@
 #include "cli/store_commands.h"
 #include "compare/comparison.h"
 #include "core/error.h"
-#include "report/compare_reporters.h"
-#include "report/result_file.h"
+#include "report/formats.h"
+#include "store/result_file.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -26,18 +26,12 @@ struct CompareArgs {
 };
 
 int compare_command(const CompareArgs& a) {
+  const auto format = comparison_formats().find(a.style);  // a bad --style before any file is read
   CompareOptions o = comparison_options(a.test, a.alpha, a.paired, a.force, a.metrics, a.all);
   o.all_notes = a.notes;
   std::vector<ResultSet> sets = read_compare_inputs(a.files, a.store, a.workload);
   if (a.all && !sets.empty()) o.metrics = all_metrics(sets.front());
-  const Comparison c = build_comparison(std::move(sets), o);
-  const std::string& style = a.style;
-  if (style == "mmtests") std::cout << format_mmtests(c);
-  else if (style == "lkp") std::cout << format_lkp(c);
-  else if (style == "markdown") std::cout << format_markdown(c);
-  else if (style == "csv") std::cout << format_csv(c);
-  else if (style == "json") std::cout << format_compare_json(c);
-  else throw UsageError("--style", style, "mmtests, lkp, markdown, csv or json");
+  std::cout << format(build_comparison(std::move(sets), o));
   return 0;
 }
 
@@ -52,8 +46,8 @@ Command add_compare(CLI::App& app, const CommandContext&) {
   compare->add_option("--workload", a->workload, "only the selectors' sets of this workload")->type_name("W");
   compare->add_option("--store", a->store, "the store the selectors read (default: $SCHEDLAB_STORE, else "
                                            "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
-  compare->add_option("--style", a->style, "mmtests (default), lkp, markdown, csv or json")
-      ->type_name("mmtests|lkp|markdown|csv|json");
+  compare->add_option("--style", a->style, "the table (default mmtests; html: the report's page)")
+      ->type_name(comparison_formats().type_name());
   compare->add_option("--test", a->test, "welch (default), mwu or overlap")->type_name("welch|mwu|overlap");
   compare->add_option("--alpha", a->alpha, "significance level (default 0.05)")->type_name("A");
   compare->add_flag("--paired", a->paired, "pair runs by --vary block (paired t-test)");

@@ -2,7 +2,7 @@
 // store is opened (read-only) only when a selector is given.
 #include "cli/store_commands.h"
 #include "core/error.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/selector.h"
 
 #include <fmt/format.h>

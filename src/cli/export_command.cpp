@@ -10,7 +10,7 @@
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "grid/kcidb.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/selector.h"
 #include "sys/safe_files.h"
 

@@ -5,7 +5,7 @@
 #include "cli/command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
-#include "report/history_format.h"
+#include "report/formats.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -28,15 +28,16 @@ store::SetFilter filter_of(const HistoryArgs& a) {
 }  // namespace
 
 int history_command(const HistoryArgs& args) {
-  if (args.json && args.csv) throw UsageError("--json", "with --csv", "one output format: --json or --csv");
+  if (args.json + args.csv + !args.style.empty() > 1)
+    throw UsageError("--json, --csv and --style: give one output format (--json is --style json)");
+  const std::string style = args.json ? "json" : args.csv ? "csv" : args.style.empty() ? "text" : args.style;
+  const auto format = history_formats().find(style);
   const auto filter = filter_of(args);
   const auto choice = to_store_choice(args.store);
   auto s = store::open_store(choice, store::Access::kRead);
   const auto rows = s->find(filter);
-  if (args.json) std::cout << format_history_json(rows);
-  else if (args.csv) std::cout << format_history_csv(rows);
-  else if (rows.empty()) std::cout << "no stored set matches (" << describe(choice) << ")\n";
-  else std::cout << format_history_text(rows);
+  if (style == "text" && rows.empty()) std::cout << "no stored set matches (" << describe(choice) << ")\n";
+  else std::cout << format(rows);
   return 0;
 }
 
@@ -49,8 +50,9 @@ Command add_history(CLI::App& app, const CommandContext&) {
   cmd->add_option("--label", h->label, "set label, wildcards allowed")->type_name("L");
   cmd->add_option("--since", h->since, "sets started on or after: 2026-11-01 or 2026-11-01T12:00:00Z")
       ->type_name("DATE");
-  cmd->add_flag("--json", h->json, "print JSON (schedlab.history/1)");
-  cmd->add_flag("--csv", h->csv, "print CSV");
+  cmd->add_option("--style", h->style, "the output (default text)")->type_name(history_formats().type_name());
+  cmd->add_flag("--json", h->json, "print JSON (schedlab.history/1): --style json");
+  cmd->add_flag("--csv", h->csv, "print CSV: --style csv");
   add_store_options(*cmd, h->store, false);
   return {cmd, [h] { return history_command(*h); }};
 }

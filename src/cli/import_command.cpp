@@ -8,7 +8,7 @@
 #include "cli/path_options.h"
 #include "cli/command.h"
 #include "cli/store_commands.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/store_choice.h"
 
 namespace schedlab {

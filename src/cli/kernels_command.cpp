@@ -19,12 +19,12 @@
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/text_reporter.h"
 #include "sink/json_file_sink.h"
 #include "sink/sink_set.h"
 #include "sink/store_sink.h"
-#include "sys/reaper.h"
+#include "session/session.h"
 
 namespace schedlab {
 namespace {
@@ -117,16 +117,14 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
                      "WORKLOAD [options]");
   // Before the initramfs is written to the cache, so that an interrupt
   // unwinds through every guard (a temporary file included) from here on.
-  sys::SignalGate gate;
+  Session session;
   auto request = make_kernels_request(workloads, *texts, spec, argv);
   if (!request) return 0;
   guest::KernelsPlan& plan = request->plan;
   std::ostringstream discard;
   std::ostream& out = request->quiet ? discard : std::cout;
-  sys::become_child_subreaper();
-  Journal journal;
   plan.accel = guest::choose_accel(request->accel, plan.kernels.front().vmlinuz, plan.site.qemu,
-                                   request->cache_dir, journal, gate);
+                                   request->cache_dir, session.journal(), session.gate());
   plan.site.accel = plan.accel.accel;
   announce(plan, out);
   const std::string created = utc_now_iso8601();
@@ -134,7 +132,7 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
   StoreSink store(request->store, created, &file, request->quiet ? nullptr : &out);
   SinkSet sinks({&file, &store});
   KernelsPrinter printer(out);
-  const guest::KernelsOutcome outcome = guest::run_kernels(plan, journal, gate, printer, sinks);
+  const guest::KernelsOutcome outcome = guest::run_kernels(plan, session.journal(), session.gate(), printer, sinks);
   print_results(outcome.sets, file.written(), out);
   sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);

@@ -12,16 +12,16 @@
 #include <random>
 
 #include "cli/run_parse.h"
-#include "cli/run_setup.h"
-#include "cli/run_spec_io.h"
-#include "cli/vary.h"
+#include "runner/run_setup.h"
+#include "spec/run_spec_io.h"
+#include "spec/vary.h"
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
 #include "guest/initramfs.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "sys/affinity.h"
 
 namespace schedlab {
@@ -65,18 +65,21 @@ void refuse_inner(const ParsedRun& p) {
   auto refuse = [](const char* option, const char* why) {
     throw UsageError(fmt::format("kernels: -- run ... {}: {}", option, why));
   };
-  if (p.texts.json_given) refuse("--json", "the result goes to the file of schedlab kernels --json");
-  if (!p.texts.label.empty()) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
+  const RunOptions& o = p.settings.options;
+  if (o.json_path) refuse("--json", "the result goes to the file of schedlab kernels --json");
+  if (o.label) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
   if (!p.store.store.empty() || p.store.no_store) refuse("--store/--no-store", "give them to schedlab kernels");
-  if (p.texts.force || p.texts.append)
+  if (o.force_write || o.append)
     refuse("--force/--append", "the result file is schedlab kernels --json's (--force there replaces it)");
+  if (p.lava) refuse("--lava", "for a LAVA test shell (schedlab lava job); kernels reads its guests' results itself");
 }
 
 ResultSet describe_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment) {
-  RunOptionTexts texts = parsed.texts;
+  RunSettings settings = parsed.settings;
   WorkloadOptions options = *parsed.workload_options;
-  for (const auto& [key, value] : assignment) apply_assignment(key, value, texts, options);
-  const RunSpec spec = make_run_spec(w, texts, options);
+  for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, options);
+  check_settings(settings);
+  const RunSpec spec = make_run_spec(w, settings, options);
   ResultSet set;
   set.tool = ordered_json::object();
   write_run_spec(spec, set);
@@ -102,9 +105,9 @@ std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, con
   if (!parsed) return std::nullopt;
   GuestSpec g{std::move(*parsed), {}, 1, 0};
   std::vector<VaryAxis> axes;
-  for (const auto& v : g.parsed.texts.vary) axes.push_back(parse_vary(v));
+  for (const auto& v : g.parsed.experiment.vary) axes.push_back(parse_vary(v));
   for (const auto& assignment : expand_axes(axes)) g.described.push_back(describe_variant(w, g.parsed, assignment));
-  const RunOptions options = to_run_options(g.parsed.texts);
+  const RunOptions& options = g.parsed.settings.options;
   g.runs = options.runs;
   const double per_run = to_seconds(options.window() + options.warmup + options.wait_idle.value_or(std::chrono::seconds(0)));
   g.expected_s = static_cast<double>(g.described.size() * static_cast<std::size_t>(options.runs + options.warmup_runs)) *
@@ -224,7 +227,7 @@ std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workl
   r.quiet = t.quiet;
   r.store = to_store_choice(t.store);
   plan.run_args = spec;
-  plan.seed_per_block = g->described.size() > 1 && g->parsed.texts.seed.empty();
+  plan.seed_per_block = g->described.size() > 1 && g->parsed.experiment.seed.empty();
   plan.runs_per_boot = g->runs;
   plan.described = std::move(g->described);
   plan.argv = argv;

@@ -15,7 +15,7 @@
 #include "core/error.h"
 #include "grid/lava_collect.h"
 #include "grid/lava_server.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/record.h"
 #include "sys/safe_files.h"
 

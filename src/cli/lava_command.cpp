@@ -16,8 +16,8 @@
 #include "core/error.h"
 #include "grid/lava_job.h"
 #include "grid/lava_ramdisk.h"
-#include "cli/run_setup.h"
-#include "report/result_file.h"
+#include "runner/run_setup.h"
+#include "store/result_file.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {

@@ -48,10 +48,11 @@ void check_run(const WorkloadRegistry& workloads, grid::JobSpec& spec, const std
   auto refuse = [](const char* option, const char* why) {
     throw UsageError(fmt::format("lava job: -- run ... {}: {}", option, why));
   };
-  if (g->parsed.texts.json_given) refuse("--json", "the result file travels in the job's log (schedlab lava collect)");
-  if (!g->parsed.texts.label.empty()) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
+  const RunOptions& o = g->parsed.settings.options;
+  if (o.json_path) refuse("--json", "the result file travels in the job's log (schedlab lava collect)");
+  if (o.label) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
   spec.label_by_kernel = true;
-  spec.seed_per_block = g->described.size() > 1 && g->parsed.texts.seed.empty();
+  spec.seed_per_block = g->described.size() > 1 && g->parsed.experiment.seed.empty();
   if (timeout_text.empty())  // as kernels' deadline: boot allowance plus three times the spec's own time
     spec.test_timeout = std::chrono::seconds(300 + static_cast<long>(3 * g->expected_s));
 }

@@ -19,9 +19,6 @@ constexpr const char* kOutputFileOurs = "output-file-ours";
 constexpr std::size_t kMarkerWindow = 4096;  // the markers sit at a file's start
 constexpr const char* kOutputDir = "output-dir";
 
-// The option as people name it in messages: its first name ("-o", "--json").
-std::string shown_name(const std::string& names) { return names.substr(0, names.find(',')); }
-
 bool any_given(const CLI::App& app, const std::vector<std::string>& flags) {
   for (const auto& flag : flags)
     if (const auto* o = app.get_option_no_throw(flag); o && o->count() > 0) return true;
@@ -104,7 +101,13 @@ CLI::Option* add_input_path(CLI::App& app, const std::string& names, std::vector
 // top level gives it the command's exit status for bad input.
 CLI::Option* add_output_file(CLI::App& app, const std::string& names, std::string& target,
                              const std::string& help, const ExistingFile& existing) {
-  const std::string option = shown_name(names);
+  CLI::Option* o = app.add_option(names, target, help);
+  declare_output_file(app, *o, existing);
+  return o;
+}
+
+void declare_output_file(CLI::App& app, CLI::Option& o, const ExistingFile& existing) {
+  const std::string option = !o.get_snames().empty() ? "-" + o.get_snames().front() : "--" + o.get_lnames().front();
   auto check = [&app, option, existing](std::string& path) {
     if (existing.stdout_dash && path == "-") return std::string();
     sys::check_output_file(option, path);
@@ -112,14 +115,13 @@ CLI::Option* add_output_file(CLI::App& app, const std::string& names, std::strin
     return std::string();
   };
   const bool ours = existing.policy == ExistingFile::kOnlyOurs;
-  return app.add_option(names, target, help)
-      ->type_name(existing.stdout_dash ? "FILE|-" : "FILE")
-      ->check(CLI::Validator(check, "", ours ? kOutputFileOurs : kOutputFile));
+  o.type_name(existing.stdout_dash ? "FILE|-" : "FILE");
+  o.check(CLI::Validator(check, "", ours ? kOutputFileOurs : kOutputFile));
 }
 
 CLI::Option* add_output_dir(CLI::App& app, const std::string& names, std::string& target,
                             const std::string& help) {
-  const std::string option = shown_name(names);
+  const std::string option = names.substr(0, names.find(','));
   auto check = [option](std::string& dir) {
     if (dir.empty()) throw UsageError(option, dir, "a directory name");
     if (auto problem = output_dir_problem(dir); !problem.empty())

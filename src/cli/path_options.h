@@ -41,6 +41,9 @@ CLI::Option* add_input_path(CLI::App& app, const std::string& names, std::vector
                             const std::string& help, const std::string& type_name = "FILE...");
 CLI::Option* add_output_file(CLI::App& app, const std::string& names, std::string& target,
                              const std::string& help, const ExistingFile& existing);
+// The same checks on an option declared elsewhere (the run option table's
+// --json, bound with its own callback).
+void declare_output_file(CLI::App& app, CLI::Option& option, const ExistingFile& existing);
 CLI::Option* add_output_dir(CLI::App& app, const std::string& names, std::string& target,
                             const std::string& help);
 

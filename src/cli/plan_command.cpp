@@ -11,9 +11,9 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "core/error.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/wrap.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "stats/power.h"
 
 namespace schedlab {

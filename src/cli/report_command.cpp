@@ -14,7 +14,7 @@
 #include "core/version.h"
 #include "report/html/document.h"
 #include "report/html/report.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/selector.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"

@@ -14,25 +14,25 @@
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "cli/run_parse.h"
-#include "cli/run_setup.h"
-#include "cli/run_spec_io.h"
+#include "runner/run_setup.h"
+#include "spec/run_spec_io.h"
 #include "compare/comparison.h"
 #include "report/compare_reporters.h"
 #include "cli/store_options.h"
-#include "cli/vary.h"
-#include "cli/workload_options.h"
+#include "spec/vary.h"
+#include "spec/workload_options.h"
 #include "core/error.h"
 #include "core/duration.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
 #include "grid/lava_report.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
 #include "sink/json_file_sink.h"
 #include "sink/sink_set.h"
 #include "sink/store_sink.h"
-#include "sys/reaper.h"
+#include "session/session.h"
 
 namespace schedlab {
 namespace {
@@ -48,10 +48,11 @@ std::uint64_t parse_seed(const std::string& text) {
 RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment,
                          const std::string& worker, const ordered_json& environment,
                          const sys::ProcessLimits& limits) {
-  RunOptionTexts texts = parsed.texts;
+  RunSettings settings = parsed.settings;
   WorkloadOptions workload_options = *parsed.workload_options;
-  for (const auto& [key, value] : assignment) apply_assignment(key, value, texts, workload_options);
-  RunSpec spec = make_run_spec(w, texts, workload_options);
+  for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, workload_options);
+  check_settings(settings);
+  RunSpec spec = make_run_spec(w, settings, workload_options);
   const auto& given = spec.options.label;
   std::string label = given.value_or(
       environment.value("kernel", ordered_json::object()).value("release", std::string("unknown")));
@@ -64,9 +65,10 @@ RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assig
 
 Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector<std::string>& argv) {
   std::vector<VaryAxis> axes;
-  for (const auto& v : parsed.texts.vary) axes.push_back(parse_vary(v));
+  for (const auto& v : parsed.experiment.vary) axes.push_back(parse_vary(v));
   Experiment e;
-  e.seed = parse_seed(parsed.texts.seed);
+  e.seed = parse_seed(parsed.experiment.seed);
+  e.options = parsed.settings.options;
   e.argv = argv;
   const std::string worker = locate_worker();
   const ordered_json environment = collect_environment();
@@ -96,11 +98,11 @@ double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<
   const Workload& w = find_workload(workloads, args);
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;
-  const RunOptions o = to_run_options(parsed->texts);
+  const RunOptions& o = parsed->settings.options;
   const StopRule rule = decide_stop_rule(w, parsed->workload_options->resolve(), o);
   if (!rule.window) return 0;
   double variants = 1;
-  for (const auto& v : parsed->texts.vary) variants *= static_cast<double>(parse_vary(v).values.size());
+  for (const auto& v : parsed->experiment.vary) variants *= static_cast<double>(parse_vary(v).values.size());
   return variants * (o.runs + o.warmup_runs) * (to_seconds(o.warmup) + to_seconds(*rule.window));
 }
 
@@ -110,24 +112,22 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;  // --help was shown
   const Experiment experiment = prepare(w, *parsed, argv);
-  const std::string lava_tool = parsed->texts.lava ? grid::find_lava_test_case() : "";
-  const RunOptions& options = experiment.variants.front().options();
+  const std::string lava_tool = parsed->lava ? grid::find_lava_test_case() : "";
+  const RunOptions& options = experiment.options;
   const std::string created = utc_now_iso8601();
   JsonFileSink file = run_result_file(options, experiment, created);
-  StoreSink store(to_store_choice(parsed->texts.lava ? lava_store_texts(parsed->store) : parsed->store), created,
+  StoreSink store(to_store_choice(parsed->lava ? lava_store_texts(parsed->store) : parsed->store), created,
                   &file, options.quiet ? nullptr : &std::cout);
   SinkSet sinks({&file, &store});
 
-  sys::SignalGate gate;  // before any change to the system: interrupts unwind through the guards
-  sys::become_child_subreaper();
-  Journal journal;
-  const auto lock = lock_global_controls(experiment.variants, journal, gate);
+  Session session;  // before any change to the system
+  session.hold_global_controls(changes_global_state(experiment), options.no_wait);
   std::ostringstream discard;
   const bool progress = isatty(2) && (!options.quiet || presentation.progress_when_quiet);
   TextReporter reporter(options.quiet ? discard : std::cout, progress ? &std::cerr : nullptr,
                         experiment.variants.size() > 1);
   reporter.present(presentation.prefix, presentation.eta_after_s);
-  ExperimentOutcome outcome = run_experiment(experiment, gate, journal, reporter, sinks);
+  ExperimentOutcome outcome = run_experiment(experiment, session.gate(), session.journal(), reporter, sinks);
   for (const auto& set : outcome.sets) reporter.finish(set);
   if (experiment.variants.size() > 1 && !options.quiet) std::cout << vary_comparison(outcome.sets);
   sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/help_formatter.h"
+#include "cli/workload_command_line.h"
 
 namespace schedlab {
 
@@ -11,9 +12,16 @@ RunCommandLine::RunCommandLine(const Workload& w)
           "schedlab run " + w.info().name) {
   use_wrapping_help(app);
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  add_run_options(app, texts);
+  add_run_options(app, settings, experiment);
+  // How the sets are reported, not what is measured: beside the store
+  // options, never part of the spec (grid/lava_report.h).
+  app.add_flag("--lava", lava,
+               "in a LAVA test shell: report each set with lava-test-case and print the result file into the "
+               "job's log for schedlab lava collect; the store is then SCHEDLAB_STORE if the test shell has it, "
+               "else none")
+      ->group("Run options");
   add_store_options(app, store, true);
-  workload_options.emplace(app, w.info());
+  bind_workload_options(app, workload_options.emplace(w.info()));
 }
 
 }  // namespace schedlab

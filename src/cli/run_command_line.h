@@ -9,7 +9,7 @@
 
 #include "cli/run_options.h"
 #include "cli/store_options.h"
-#include "cli/workload_options.h"
+#include "spec/workload_options.h"
 
 namespace schedlab {
 
@@ -20,8 +20,10 @@ struct RunCommandLine {
   RunCommandLine& operator=(const RunCommandLine&) = delete;
 
   CLI::App app;
-  RunOptionTexts texts;
+  RunSettings settings;
+  ExperimentTexts experiment;
   StoreOptionTexts store;
+  bool lava = false;  // --lava: report to LAVA's test shell (grid/lava_report.h)
   std::optional<WorkloadOptions> workload_options;  // bound after the others, so help lists them last
 };
 

@@ -40,7 +40,8 @@ bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::stri
 std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
   RunCommandLine line(w);
   if (!parse_or_help(line.app, std::move(args), "schedlab run " + w.info().name + " --help")) return std::nullopt;
-  return ParsedRun{line.texts, line.workload_options, line.store};
+  check_settings(line.settings);
+  return ParsedRun{line.settings, line.experiment, line.workload_options, line.store, line.lava};
 }
 
 }  // namespace schedlab

@@ -5,7 +5,7 @@
 
 #include "cli/run_options.h"
 #include "cli/store_options.h"
-#include "cli/workload_options.h"
+#include "spec/workload_options.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {
@@ -14,11 +14,14 @@ namespace schedlab {
 // workloads (with a guess for a near miss).
 const Workload& find_workload(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
 
-// `schedlab run WORKLOAD ...` as typed, before --vary is expanded.
+// `schedlab run WORKLOAD ...` as parsed, before --vary is expanded: the
+// typed settings, --vary and --seed as typed, the workload's options.
 struct ParsedRun {
-  RunOptionTexts texts;
+  RunSettings settings;
+  ExperimentTexts experiment;
   std::optional<WorkloadOptions> workload_options;
   StoreOptionTexts store;
+  bool lava = false;  // --lava (grid/lava_report.h)
 };
 
 // Parses `args` (a subcommand's words, in order) into `app`'s bindings;

@@ -23,12 +23,12 @@ struct ExportArgs {
   StoreOptionTexts store;
 };
 struct HistoryArgs {
-  std::string workload, kernel, host, label, since;
+  std::string workload, kernel, host, label, since, style;
   bool json = false, csv = false;
   StoreOptionTexts store;
 };
 struct TrendArgs {
-  std::string workload, metric, by = "kernel", host;
+  std::string workload, metric, by = "kernel", host, style;
   bool json = false;
   StoreOptionTexts store;
 };

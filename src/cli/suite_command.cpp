@@ -19,9 +19,9 @@
 #include "core/error.h"
 #include "report/compare_reporters.h"
 #include "grid/lava_report.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "report/table.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "sys/affinity.h"
 
 namespace schedlab {

@@ -5,7 +5,7 @@
 #include "cli/command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
-#include "report/trend_format.h"
+#include "report/formats.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -21,6 +21,9 @@ store::TrendBy parse_by(const std::string& text) {
 }  // namespace
 
 int trend_command(const TrendArgs& args) {
+  if (args.json && !args.style.empty())
+    throw UsageError("--json and --style: give one output format (--json is --style json)");
+  const auto format = trend_formats().find(args.json ? "json" : args.style.empty() ? "text" : args.style);
   store::TrendQuery q;
   q.workload = args.workload;
   q.metric = args.metric;
@@ -29,7 +32,7 @@ int trend_command(const TrendArgs& args) {
   const auto choice = to_store_choice(args.store);
   auto s = store::open_store(choice, store::Access::kRead);
   const auto trend = store::build_trend(*s, q);
-  std::cout << (args.json ? format_trend_json(trend) : format_trend_text(trend));
+  std::cout << format(trend);
   return 0;
 }
 
@@ -41,7 +44,8 @@ Command add_trend(CLI::App& app, const CommandContext&) {
   cmd->add_option("--by", t->by, "order of the series: kernel (version order, default), time, commit")
       ->type_name("kernel|time|commit");
   cmd->add_option("--host", t->host, "only this host (wildcards allowed)")->type_name("H");
-  cmd->add_flag("--json", t->json, "print JSON (schedlab.trend/1)");
+  cmd->add_option("--style", t->style, "the output (default text)")->type_name(trend_formats().type_name());
+  cmd->add_flag("--json", t->json, "print JSON (schedlab.trend/1): --style json");
   add_store_options(*cmd, t->store, false);
   return {cmd, [t] { return trend_command(*t); }};
 }

@@ -12,7 +12,7 @@
 #include "compare/notes.h"
 #include "compare/spec_check.h"
 #include "core/error.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "stats/mmtests_stats.h"
 #include "workloads/builtin.h"
 #include "stats/power.h"

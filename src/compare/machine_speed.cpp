@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab {
 namespace {

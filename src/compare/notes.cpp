@@ -8,7 +8,7 @@
 #include "compare/comparison.h"
 #include "compare/machine_speed.h"
 #include "core/utf8.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "stats/outliers.h"
 
 namespace schedlab {

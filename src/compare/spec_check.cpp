@@ -2,13 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "spec/spec_identity.h"
+#include "workloads/builtin.h"
+
 namespace schedlab {
 namespace {
-
-bool varied(const ResultSet& set, const std::string& key) {
-  const auto& vary = set.scenario.requested.value("vary", ordered_json::object());
-  return vary.contains(key);
-}
 
 // Sets of one --vary experiment (same command line, same seed): every
 // workload difference between them follows from what was varied, derived
@@ -20,37 +18,17 @@ bool same_experiment(const ResultSet& a, const ResultSet& b) {
          rb.value("seed", ordered_json()) && !a.argv.empty() && a.argv == b.argv;
 }
 
-std::string text_of(const ordered_json& params, const std::string& key) {
-  if (!params.contains(key)) return "(absent)";
-  const auto& v = params.at(key);
-  return v.is_string() ? v.get<std::string>() : v.dump();
-}
-
 }  // namespace
 
 std::vector<std::string> spec_differences(const std::vector<ResultSet>& sets) {
+  static const WorkloadRegistry workloads = builtin_workloads();
   std::vector<std::string> out;
   if (sets.empty()) return out;
   const ResultSet& base = sets.front();
-  const ordered_json base_params = base.workload.params;
   for (size_t i = 1; i < sets.size(); ++i) {
     const ResultSet& s = sets[i];
-    if (s.workload.name != base.workload.name) {
-      out.push_back(fmt::format("workload {} ({}) vs {} ({})", base.workload.name, base.label,
-                                s.workload.name, s.label));
-      continue;
-    }
-    if (same_experiment(base, s)) continue;
-    const ordered_json params = s.workload.params;
-    std::vector<std::string> keys;
-    for (const auto& [k, v] : base_params.items()) keys.push_back(k);
-    for (const auto& [k, v] : params.items())
-      if (!base_params.contains(k)) keys.push_back(k);
-    for (const auto& key : keys) {
-      if (varied(base, key) || varied(s, key)) continue;
-      const std::string a = text_of(base_params, key), b = text_of(params, key);
-      if (a != b) out.push_back(fmt::format("--{} {} ({}) vs {} ({})", key, a, base.label, b, s.label));
-    }
+    if (s.workload.name == base.workload.name && same_experiment(base, s)) continue;
+    for (auto& d : spec_differences(base, s, workloads, true)) out.push_back(std::move(d));
   }
   return out;
 }

@@ -6,9 +6,10 @@
 
 namespace schedlab {
 
-// The differences between the workload specs of `sets` (name and every
-// resolved parameter), ignoring what a set's --vary assignment changed on
-// purpose.  Empty when all compare like with like.
+// The differences between the spec of the first set and each other's (the
+// workload, its options, the scenario and window: spec/spec_identity.h),
+// except between sets of one --vary experiment, which differ on purpose.
+// Empty when all compare like with like.
 std::vector<std::string> spec_differences(const std::vector<ResultSet>& sets);
 
 }  // namespace schedlab

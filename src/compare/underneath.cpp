@@ -7,7 +7,7 @@
 #include <set>
 
 #include "probes/probe.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab {
 namespace {

@@ -34,8 +34,17 @@ std::chrono::nanoseconds parse_duration(std::string_view option, std::string_vie
   if (ec != std::errc() || text.empty() || !std::isfinite(value)) return fail(kAllowed);
   double unit = unit_seconds(text.substr(static_cast<size_t>(end - text.data())));
   if (unit < 0) return fail(kAllowed);
-  if (value < 0) return fail(fmt::format("{} that is not negative", kAllowed));
-  const double ns = value * unit * 1e9;
+  return duration_from_seconds(option, text, value * unit, allow_zero);
+}
+
+std::chrono::nanoseconds duration_from_seconds(std::string_view option, std::string_view shown, double seconds,
+                                               bool allow_zero) {
+  auto fail = [&](std::string_view allowed) -> std::chrono::nanoseconds {
+    throw UsageError(std::string(option), std::string(shown), std::string(allowed));
+  };
+  if (!std::isfinite(seconds)) return fail(kAllowed);
+  if (seconds < 0) return fail(fmt::format("{} that is not negative", kAllowed));
+  const double ns = seconds * 1e9;
   if (ns > 1e9 * 86400 * 7) return fail("a duration of at most one week");
   if (!allow_zero && ns < 1e6) return fail("a duration of at least 1ms");
   return std::chrono::nanoseconds(static_cast<std::int64_t>(std::llround(ns)));

@@ -11,6 +11,11 @@ namespace schedlab {
 std::chrono::nanoseconds parse_duration(std::string_view option, std::string_view text,
                                         bool allow_zero);
 
+// The same checks for a number of seconds (a result file's "duration_s");
+// `shown` is the value as the message quotes it.
+std::chrono::nanoseconds duration_from_seconds(std::string_view option, std::string_view shown, double seconds,
+                                               bool allow_zero);
+
 // "10s", "500ms", "2m" — the shortest exact rendering, for help and reports.
 std::string format_duration(std::chrono::nanoseconds d);
 

@@ -5,7 +5,7 @@
 
 #include <ctime>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab {
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <set>
 
-#include "store/content_hash.h"
+#include "core/sha256.h"
 
 namespace schedlab::grid {
 namespace {
@@ -22,7 +22,7 @@ std::string text_at(const ordered_json& j, std::initializer_list<const char*> pa
 }
 
 std::string id(const std::string& origin, const std::string& kind, const std::string& what) {
-  return fmt::format("{}:{}-{}", origin, kind, store::sha256_hex(what).substr(0, 20));
+  return fmt::format("{}:{}-{}", origin, kind, sha256_hex(what).substr(0, 20));
 }
 
 // A KCIDB path component: [a-zA-Z0-9_-]+.

@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "core/result.h"
-#include "store/content_hash.h"
+#include "core/sha256.h"
 
 namespace schedlab::grid {
 namespace {
@@ -69,7 +69,7 @@ std::string encode_result_block(const ResultBlock& block) {
   const ordered_json header = {{"file", block.file},
                                {"testrun", block.testrun},
                                {"bytes", block.json.size()},
-                               {"sha256", store::sha256_hex(block.json)}};
+                               {"sha256", sha256_hex(block.json)}};
   std::string out = kBlockBegin + header.dump(-1, ' ', true) + "\n";
   const std::string text = base64(deflate_text(block.json));
   for (std::size_t at = 0; at < text.size(); at += kLineWidth) out += text.substr(at, kLineWidth) + "\n";
@@ -109,7 +109,7 @@ void ResultBlockReader::close() {
   if (f.problem.empty()) {
     try {
       f.block.json = inflate_text(unbase64(base64_), bytes_);
-      if (store::sha256_hex(f.block.json) != sha256_) f.problem = "its checksum does not match";
+      if (sha256_hex(f.block.json) != sha256_) f.problem = "its checksum does not match";
     } catch (const std::exception& e) {
       f.problem = e.what();
     }

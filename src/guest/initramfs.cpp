@@ -13,7 +13,7 @@
 #include "guest/elf_file.h"
 #include "guest/guest_init.h"
 #include "guest/kernel_modules.h"
-#include "store/content_hash.h"
+#include "core/sha256.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
@@ -91,7 +91,7 @@ Initramfs prepare_initramfs(const std::string& option, const KernelFiles& k, con
   std::string image = k.initrd.empty() ? std::string() : read_input(k.initrd);
   align_archive(image);
   image += our_archive(k, out.modules);
-  out.key = store::sha256_hex(image).substr(0, 16);
+  out.key = sha256_hex(image).substr(0, 16);
   out.path = fmt::format("{}/initramfs-{}-{}.cpio", cache_dir, file_safe(k.release), out.key);
   std::error_code ec;
   out.cache_hit = fs::is_regular_file(out.path, ec) && fs::file_size(out.path, ec) == image.size();

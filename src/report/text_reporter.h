@@ -3,7 +3,7 @@
 
 #include "core/result.h"
 #include "report/progress.h"
-#include "runner/runner.h"
+#include "runner/run_observer.h"
 
 namespace schedlab {
 

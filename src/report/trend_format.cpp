@@ -6,7 +6,7 @@
 
 #include "report/history_format.h"
 #include "report/table.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab {
 namespace {

@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "runner/copy_failure.h"
+#include "channel/protocol.h"
 #include "runner/copy_readback.h"
 #include "sys/reaper.h"
 #include "sys/task_memory.h"
@@ -94,6 +95,7 @@ void CopyGroup::launch_all() {
     launch.argv = {spec_.worker_path, spec_.args[i].mode, std::to_string(i)};
     launch.argv.insert(launch.argv.end(), spec_.args[i].args.begin(), spec_.args[i].args.end());
     launch.shared_fd = channel_.fd();
+    launch.shared_fd_number = SL_SHARED_FD;
     launch.stdout_path = spec_.args[i].stdout_path;
     launch.stderr_path = spec_.args[i].stderr_path;
     launch.cpus = spec_.set_affinity ? &masks_[i] : nullptr;

@@ -232,7 +232,7 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   const AppliedScenario scenario(s.spec.scenario, c.journal);
   measured.controls = scenario.outcomes();
   GuardStack run_guards;  // the workload's scratch files for this run
-  RunPrep prep{s.options(), index, c.journal, run_guards};
+  RunPrep prep{s.options().json_path, index, c.journal, run_guards};
   const RunResources resources = s.workload().prepare_run(s.spec.params, prep);
   const auto spec = group_spec(c, scenario.copy_settings(), resources);
   CopyGroup group(spec, c.gate);

@@ -41,7 +41,7 @@ class ExperimentRun {
   ExperimentRun(const Experiment& e, sys::SignalGate& gate, Journal& journal, RunObserver& observer,
                 ResultSink& sink)
       : e_(e), gate_(gate), journal_(journal), observer_(observer), sink_(sink),
-        varied_(e.variants.size() > 1), runs_(e.variants.front().options().runs) {
+        varied_(e.variants.size() > 1), runs_(e.options.runs) {
     for (const auto& v : e.variants) {
       probes_.push_back(std::make_unique<ProbeSet>(v.options().probes));
       out_.sets.push_back(describe_set(v, *probes_.back(), e.seed, varied_));
@@ -144,7 +144,7 @@ ResultSet describe_set(const RunSetup& s, const ProbeSet& probes, std::uint64_t 
 ExperimentOutcome run_experiment(const Experiment& e, sys::SignalGate& gate, Journal& journal,
                                  RunObserver& observer, ResultSink& sink) {
   ExperimentRun run(e, gate, journal, observer, sink);
-  const int runs = e.variants.front().options().runs;
+  const int runs = e.options.runs;
   for (int v = 0; v < static_cast<int>(e.variants.size()); ++v)
     for (int w = 0; w < e.variants[static_cast<size_t>(v)].options().warmup_runs; ++w)
       if (!run.run_one({0, v}, true)) return run.finish();

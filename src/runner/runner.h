@@ -8,8 +8,8 @@
 #include "probes/probe_set.h"
 #include "runner/result_sink.h"
 #include "runner/run_observer.h"
-#include "runner/run_options.h"
-#include "runner/run_spec.h"
+#include "spec/run_options.h"
+#include "spec/run_spec.h"
 #include "runner/stop_rule.h"
 #include "scenario/journal.h"
 #include "scenario/scenario.h"
@@ -37,6 +37,10 @@ struct Experiment {
   std::vector<RunSetup> variants;
   std::uint64_t seed = 0;
   std::vector<std::string> argv;  // the command line, recorded in every set
+  // The invocation's own options, which no --vary changes: how many blocks
+  // (runs), where the result file goes, how it talks.  A variant's own
+  // (duration, probes, ...) are in its spec.
+  RunOptions options;
 };
 
 struct ExperimentOutcome {

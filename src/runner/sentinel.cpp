@@ -10,7 +10,7 @@
 
 #include <time.h>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab {
 namespace {

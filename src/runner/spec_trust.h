@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/run_spec.h"
+#include "spec/run_spec.h"
 
 namespace schedlab {
 

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "channel/run_channel.h"
-#include "runner/run_options.h"
+#include "spec/run_options.h"
 #include "workloads/workload.h"
 
 namespace schedlab {

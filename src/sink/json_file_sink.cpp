@@ -6,7 +6,7 @@
 
 #include "compare/spec_check.h"
 #include "core/error.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "runner/runner.h"
 
 namespace schedlab {

@@ -4,7 +4,7 @@
 #include <random>
 #include <utility>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab::stats {
 namespace {

@@ -3,7 +3,7 @@
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab::stats {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab::stats {
 

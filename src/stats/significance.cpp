@@ -7,7 +7,7 @@
 #include <numeric>
 #include <vector>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 namespace schedlab::stats {
 namespace {

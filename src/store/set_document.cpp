@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <ctime>
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "stats/mean_interval.h"
-#include "store/content_hash.h"
+#include "core/sha256.h"
 #include "store/kernel_version.h"
 
 namespace schedlab::store {

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "core/error.h"
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 #include "store/kernel_version.h"
 
 namespace schedlab::store {

@@ -12,7 +12,6 @@
 #include "sys/cgroup_fs.h"
 #include "sys/safe_files.h"
 #include "sys/unique_fd.h"
-#include "channel/protocol.h"
 
 namespace schedlab::sys {
 namespace {
@@ -68,9 +67,9 @@ struct Outputs {
   }
   if (dup2(devnull, 0) < 0 || dup2(outputs.out, 1) < 0) fail(2);
   if (outputs.err >= 0 && dup2(outputs.err, 2) < 0) fail(2);
-  if (launch.shared_fd == SL_SHARED_FD) {
-    fcntl(SL_SHARED_FD, F_SETFD, 0);  // dup2 onto itself would keep O_CLOEXEC
-  } else if (dup2(launch.shared_fd, SL_SHARED_FD) < 0) {
+  if (launch.shared_fd == launch.shared_fd_number) {
+    fcntl(launch.shared_fd_number, F_SETFD, 0);  // dup2 onto itself would keep O_CLOEXEC
+  } else if (dup2(launch.shared_fd, launch.shared_fd_number) < 0) {
     fail(2);
   }
   execv(argv[0], argv);

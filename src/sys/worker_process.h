@@ -12,7 +12,8 @@ namespace schedlab::sys {
 // How to start one copy's worker process.
 struct WorkerLaunch {
   std::vector<std::string> argv;  // argv[0] is the worker's absolute path
-  int shared_fd = -1;             // becomes fd 3 (SL_SHARED_FD) in the worker
+  int shared_fd = -1;             // the shared region, which becomes fd `shared_fd_number`
+  int shared_fd_number = -1;      // in the worker (the channel's SL_SHARED_FD)
   const CpuMask* cpus = nullptr;  // affinity set before exec; nullptr keeps ours
   pid_t pgid = 0;                 // process group to join; 0 = lead a new one
   bool setsid = false;            // start a new session (and autogroup) instead
@@ -26,7 +27,7 @@ struct WorkerLaunch {
 // signal SIGKILL (a SIGKILLed harness leaves no copy running), its own
 // session or the given process group, membership of the given cgroups, the
 // requested policy/nice and affinity, stdin and stdout on /dev/null and the
-// shared region on fd 3 — all before exec, so the loop and every process it
+// shared region on its fd — all before exec, so the loop and every process it
 // forks start under the scenario.  Returns the pid.  Throws SystemError when fork fails (errno kept,
 // e.g. EAGAIN at RLIMIT_NPROC) or the child could not be set up or exec'd.
 pid_t launch_worker(const WorkerLaunch& launch);

@@ -41,7 +41,7 @@ class Command final : public Workload {
     return kInfo;
   }
 
-  void validate(const Params& params, const RunOptions&, const ScenarioPlan&) const override {
+  void validate(const Params& params, const ScenarioPlan&) const override {
     std::error_code ec;
     if (!std::filesystem::is_directory(params.text("cwd"), ec))
       throw UsageError("--cwd", params.text("cwd"), "an existing directory");
@@ -63,8 +63,8 @@ class Command final : public Workload {
   RunResources prepare_run(const Params& params, RunPrep& prep) const override {
     RunResources r{prep.run_index, "", ""};
     if (params.flag("discard-output")) return r;
-    if (prep.options.json_path) {
-      const std::filesystem::path json(*prep.options.json_path);
+    if (prep.result_file) {
+      const std::filesystem::path json(*prep.result_file);
       r.output_base = (json.parent_path().empty() ? std::filesystem::path(".") : json.parent_path()) /
                       fmt::format("{}.run{}", json.stem().string(), prep.run_index);
     } else {

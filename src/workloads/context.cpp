@@ -25,7 +25,7 @@ class Context final : public Workload {
     return kInfo;
   }
 
-  void validate(const Params& params, const RunOptions&, const ScenarioPlan& plan) const override {
+  void validate(const Params& params, const ScenarioPlan& plan) const override {
     if (params.text("placement") == "cross-cpu" && plan.cpu_set.size() < 2)
       throw UsageError("--placement", "cross-cpu",
                        fmt::format("a CPU set of at least 2 CPUs (the set is {})",

@@ -66,7 +66,7 @@ class Exec final : public Workload {
     return std::nullopt;
   }
 
-  void validate(const Params& params, const RunOptions&, const ScenarioPlan&) const override {
+  void validate(const Params& params, const ScenarioPlan&) const override {
     if (params.flag("via-shell") && ::access(kBash, X_OK) != 0)
       throw UsageError(fmt::format("--via-shell: needs {} (install bash)", kBash));
   }

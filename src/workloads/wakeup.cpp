@@ -141,7 +141,7 @@ class Wakeup final : public Workload {
     if (params.flag("calibrate")) params.set("no-locking", true);
   }
 
-  void validate(const Params& p, const RunOptions&, const ScenarioPlan& plan) const override {
+  void validate(const Params& p, const ScenarioPlan& plan) const override {
     const auto m = p.integer("message-threads");
     cpus_of("--message-cpus", p.text("message-cpus"), plan.cpu_set);
     cpus_of("--worker-cpus", p.text("worker-cpus"), plan.cpu_set);

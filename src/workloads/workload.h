@@ -9,7 +9,6 @@
 #include "core/param_spec.h"
 #include "channel/run_channel.h"
 #include "core/result.h"
-#include "runner/run_options.h"
 #include "scenario/scenario.h"
 
 namespace schedlab {
@@ -66,9 +65,10 @@ struct RunResources {
   std::string output_base;  // where per-run output files go ("<dir>/<stem>.run3"), or ""
 };
 
-// What prepare_run may use: the run's options and a place for guards.
+// What prepare_run may use: where the result file goes (--json: the command
+// workload puts its output files beside it), the run, a place for guards.
 struct RunPrep {
-  const RunOptions& options;
+  std::optional<std::string> result_file;
   int run_index;
   class Journal& journal;
   class GuardStack& guards;
@@ -96,8 +96,7 @@ class Workload {
   // nullopt; `schedlab list` shows it.
   virtual std::optional<std::string> support_problem() const { return std::nullopt; }
   // Rejects combinations one option alone cannot (UsageError).
-  virtual void validate(const Params& /*params*/, const RunOptions& /*options*/,
-                        const ScenarioPlan& /*plan*/) const {}
+  virtual void validate(const Params& /*params*/, const ScenarioPlan& /*plan*/) const {}
   // Adds or resolves values that depend on the options and the machine
   // (what --shell resolves to; schbench's default workers per message
   // thread); throws UsageError for values only checkable here.

@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "integration/harness.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "workloads/builtin.h"
 
 namespace schedlab::testing {

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "integration/harness.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::testing {

@@ -275,8 +275,8 @@ TEST_F(Kernels, InterruptedWhileAGuestBootsOrRunsLeavesNothing) {
   // SIGINT as soon as QEMU is up, SIGTERM once the guest runs the command.
   for (const auto& [sig, ready] : {std::pair{SIGINT, &qemu_running}, std::pair{SIGTERM, &guest_command_running}}) {
     const std::string json = dir_.file("i" + std::to_string(sig) + ".json");  // --json takes a new file
-    Schedlab s({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--json", json, "--", "run", "spawn",
-                "--duration", "60", "--runs", "1"});
+    Schedlab s({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--json", json, "--store", dir_.file("r.db"),
+                "--", "run", "spawn", "--duration", "60", "--runs", "1"});
     ASSERT_TRUE(wait_for(ready));
     s.signal(sig);
     const auto o = s.wait();
@@ -285,6 +285,15 @@ TEST_F(Kernels, InterruptedWhileAGuestBootsOrRunsLeavesNothing) {
     EXPECT_EQ(set["status"], "ERROR");
     EXPECT_NE(set.value("error", "").find("interrupted"), std::string::npos) << set.dump();
     expect_nothing_left();
+  }
+  // Stored as run stores an interrupted run: ERROR, saying why (docs/store.md).
+  const auto h = run_schedlab({"history", "--store", dir_.file("r.db"), "--json"});
+  ASSERT_EQ(h.status, 0) << h.err;
+  const auto stored = nlohmann::json::parse(h.out)["sets"];
+  ASSERT_EQ(stored.size(), 2u) << h.out;
+  for (const auto& row : stored) {
+    EXPECT_EQ(row["status"], "ERROR");
+    EXPECT_NE(row["error"].get<std::string>().find("interrupted"), std::string::npos) << row.dump();
   }
 }
 

@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "integration/harness.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "support/postgres_server.h"
 #include "support/synthetic_sets.h"
 

@@ -6,7 +6,7 @@
 
 #include "integration/harness.h"
 #include "integration/stored_history.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::testing {

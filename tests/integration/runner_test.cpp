@@ -48,7 +48,7 @@ TEST(Runner, AForeignExceptionEndsTheSetAsAnError) {
   const StopRule stop = decide_stop_rule(w, spec.params, spec.options);
   const std::string worker =
       (std::filesystem::path(SCHEDLAB_BIN).parent_path() / "schedlab-worker").string();
-  const Experiment e{{RunSetup{spec, plan, stop, worker, ordered_json::object(), "x"}}, 1, {"test"}};
+  const Experiment e{{RunSetup{spec, plan, stop, worker, ordered_json::object(), "x"}}, 1, {"test"}, spec.options};
   sys::SignalGate gate;
   Journal journal;
   Quiet observer;

@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "integration/harness.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::testing {
@@ -72,7 +72,7 @@ TEST(Store, BadInputIsOneLineAndExitTwo) {
   dir.write("broken.json", "{\"schema\": \"schedlab.result/1\", \"sets\": [");
   for (const auto& [args, fragment] : std::vector<std::pair<std::vector<std::string>, std::string>>{
            {{"history", "--since", "yesterday", "--store", db}, "--since 'yesterday': expected a date"},
-           {{"history", "--json", "--csv", "--store", db}, "--json 'with --csv'"},
+           {{"history", "--json", "--csv", "--store", db}, "--json, --csv and --style: give one output format"},
            {{"trend", "--workload", "spawn", "--by", "size", "--store", db}, "--by 'size': expected kernel, time or commit"},
            {{"trend", "--workload", "nope", "--store", db}, "--workload 'nope': expected a workload with PASS sets"},
            {{"trend", "--workload", "spawn", "--metric", "nope", "--store", db}, "--metric 'nope': expected a metric of spawn"},

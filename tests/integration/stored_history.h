@@ -5,7 +5,7 @@
 #include <string>
 
 #include "integration/harness.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::testing {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "integration/harness.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::testing {

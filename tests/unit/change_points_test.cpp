@@ -2,7 +2,7 @@
 // found where they are, flat noise quiet at the stated rate.
 #include "stats/change_points.h"
 
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 #include <gtest/gtest.h>
 

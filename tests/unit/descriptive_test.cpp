@@ -1,5 +1,5 @@
 // Unit tests for src/stats/descriptive.cpp.
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 #include <gtest/gtest.h>
 

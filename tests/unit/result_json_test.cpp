@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "core/error.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "sys/safe_files.h"
 #include "support/sample_result.h"
 #include "support/temp_dir.h"

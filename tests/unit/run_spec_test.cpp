@@ -5,22 +5,25 @@
 
 #include <functional>
 
-#include "cli/run_spec_io.h"
+#include "spec/run_spec_io.h"
 #include "core/error.h"
 #include "runner/block_plan.h"
+#include "spec/run_option_table.h"
 
 namespace schedlab {
 namespace {
 
 // A spec as `run` would build it from a command line.
 RunSpec spec_of(const WorkloadRegistry& workloads, const std::string& workload,
-                const std::function<void(RunOptionTexts&, WorkloadOptions&)>& edit) {
+                const std::function<void(RunSettings&, WorkloadOptions&)>& edit) {
   const Workload& w = *workloads.find(workload);
-  RunOptionTexts texts;
+  RunSettings settings;
   WorkloadOptions options(w.info());
-  edit(texts, options);
-  return make_run_spec(w, texts, options);
+  edit(settings, options);
+  return make_run_spec(w, settings, options);
 }
+
+ordered_json recorded(const RunSettings& s) { return ordered_json(s); }
 
 ResultSet written(const RunSpec& spec) {
   ResultSet set;
@@ -39,47 +42,57 @@ std::string error_reading(const ResultSet& set, const WorkloadRegistry& workload
 
 }  // namespace
 
-TEST(RunSpec, EveryRunOptionSurvivesTheResultFile) {
+// Every option the table says is recorded, set to its example, changes
+// what a result file records and survives it: an option dropped on both
+// sides of to_json/from_json fails the first check, one dropped on either
+// side the second.  The list is the table itself, so an option added later
+// is checked without anyone adding it here.
+TEST(RunSpec, EveryRecordedOptionSurvivesTheResultFile) {
   const auto workloads = builtin_workloads();
-  const RunSpec spec = spec_of(workloads, "spawn", [](RunOptionTexts& t, WorkloadOptions& w) {
-    t.runs = "7";
-    t.duration = "1500ms";
-    t.warmup = "250ms";
-    t.warmup_runs = "2";
-    t.busy_threshold = "12.5";
-    t.wait_idle = "30s";
-    t.wait_idle_given = true;
-    t.copies = "2x";
-    t.cgroup_depth = "3";
-    t.autogroup = "off";
-    t.sysctls = {"kernel.sched_migration_cost_ns=100000"};
-    t.nice = "5";
+  const ordered_json defaults = recorded(RunSettings{});
+  RunSettings all;
+  int walked = 0;
+  for (const auto& spec : run_option_specs()) {
+    if (!spec.recorded) continue;
+    ASSERT_FALSE(spec.example.empty()) << spec.names << ": a recorded option needs an example";
+    RunSettings one;
+    spec.apply(one, long_name(spec), spec.example);
+    EXPECT_NE(recorded(one).value(spec.key, ordered_json()), defaults.value(spec.key, ordered_json()))
+        << spec.names << " " << spec.example << " is not written into the file under \"" << spec.key << "\"";
+    spec.apply(all, long_name(spec), spec.example);
+    ++walked;
+  }
+  EXPECT_GE(walked, 20);
+  const RunSpec spec = spec_of(workloads, "spawn", [&](RunSettings& s, WorkloadOptions& w) {
+    s = all;
     w.set_text("method", "vfork");
   });
   const ResultSet set = written(spec);
   const RunSpec back = read_run_spec(set, workloads);
   EXPECT_EQ(back.workload->info().name, "spawn");
-  EXPECT_EQ(back.options.runs, 7);
-  EXPECT_EQ(back.options.duration, std::chrono::milliseconds(1500));
-  EXPECT_EQ(back.options.warmup, std::chrono::milliseconds(250));
-  EXPECT_EQ(back.options.warmup_runs, 2) << "check used to drop the baseline's warmup runs";
-  EXPECT_DOUBLE_EQ(back.options.busy_threshold_pct, 12.5);
-  EXPECT_EQ(back.options.wait_idle, std::chrono::seconds(30));
-  EXPECT_EQ(back.scenario.copies.text(), "2x");
-  EXPECT_EQ(back.scenario.cgroup_depth, 3);
-  EXPECT_EQ(back.scenario.autogroup, false);
-  EXPECT_EQ(back.scenario.sysctls.front().second, "100000");
-  EXPECT_EQ(back.scenario.nice, 5);
   EXPECT_EQ(back.params.text("method"), "vfork");
+  EXPECT_EQ(recorded({back.options, back.scenario}), recorded(all)) << "every recorded option read back";
+  EXPECT_EQ(back.options.warmup_runs, 2) << "check used to drop the baseline's warmup runs";
   ResultSet again;
   write_run_spec(back, again);
   EXPECT_EQ(ordered_json(again.scenario.requested), ordered_json(set.scenario.requested));
   EXPECT_EQ(ordered_json(again.workload.params), ordered_json(set.workload.params));
 }
 
+// What a set does not record is an invocation's, never the spec's: output
+// paths, labels, how it talks.
+TEST(RunSpec, InvocationOptionsAreNotRecorded) {
+  for (const auto& spec : run_option_specs()) {
+    if (spec.recorded) continue;
+    RunSettings one;
+    spec.apply(one, long_name(spec), spec.arity == RunOptionSpec::Arity::kFlag ? "on" : "x.json");
+    EXPECT_EQ(recorded(one), recorded(RunSettings{})) << spec.names << " is written though not declared recorded";
+  }
+}
+
 TEST(RunSpec, CommandAndListsRoundTrip) {
   const auto workloads = builtin_workloads();
-  const RunSpec spec = spec_of(workloads, "command", [](RunOptionTexts&, WorkloadOptions& w) {
+  const RunSpec spec = spec_of(workloads, "command", [](RunSettings&, WorkloadOptions& w) {
     w.set_list("command", {"/bin/sh", "-c", "true"});
     w.set_list("env", {"A=1", "B=2"});
     w.set_text("ignore-status", "on");
@@ -102,7 +115,7 @@ TEST(RunSpec, ABaselineIsCheckedLikeTheCommandLine) {
   };
   EXPECT_NE(with("cgroup_parent", "/../../etc").find("--cgroup-parent"), std::string::npos);
   EXPECT_NE(with("runs", 1e308).find("--runs"), std::string::npos);
-  EXPECT_NE(with("runs", 0).find("--runs '0'"), std::string::npos);
+  EXPECT_NE(with("runs", 0).find("scenario.requested.runs (--runs) '0'"), std::string::npos);
   EXPECT_NE(with("pin_copies", "yes").find("scenario.requested.pin_copies"), std::string::npos);
   EXPECT_NE(with("sysctl", ordered_json::array()).find("scenario.requested.sysctl"), std::string::npos);
   EXPECT_NE(with("duration_s", -1).find("--duration"), std::string::npos);

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <set>
 
-#include "cli/run_options.h"
-#include "cli/vary.h"
+#include "cli/run_command_line.h"
+#include "spec/vary.h"
 #include "core/error.h"
 #include "runner/block_plan.h"
 #include "scenario/sched_policy.h"
@@ -27,17 +27,23 @@ TEST(SchedPolicy, ParsesEveryForm) {
   EXPECT_THROW(parse_nice("--nice", "20"), UsageError);
 }
 
+// The settings a `schedlab run spawn ARGS` command line stands for, parsed
+// by the command line itself (the option table bound to CLI11).
+RunSettings settings_of(std::vector<std::string> args) {
+  const auto workloads = builtin_workloads();
+  RunCommandLine line(*workloads.find("spawn"));
+  std::reverse(args.begin(), args.end());
+  line.app.parse(args);
+  check_settings(line.settings);
+  return line.settings;
+}
+
 TEST(ScenarioOptions, EveryControlParses) {
-  RunOptionTexts t;
-  t.cgroup_depth = "3";
-  t.autogroup = "off";
-  t.setsid = true;
-  t.pin_copies = true;
-  t.sysctls = {"kernel.sched_autogroup_enabled=0", "kernel.x=a b"};
-  t.sched_features = {"NO_TTWU_QUEUE"};
-  t.policy = "fifo:10";
-  t.nice = "5";
-  const ScenarioRequest r = to_scenario(t);
+  const ScenarioRequest r =
+      settings_of({"--cgroup-depth", "3", "--autogroup", "off", "--setsid", "--pin-copies", "--sysctl",
+                   "kernel.sched_autogroup_enabled=0", "--sysctl", "kernel.x=a b", "--sched-feature", "NO_TTWU_QUEUE",
+                   "--policy", "fifo:10", "--nice", "5"})
+          .scenario;
   EXPECT_EQ(r.cgroup_depth, 3);
   EXPECT_EQ(r.autogroup, false);
   EXPECT_TRUE(r.setsid && r.pin_copies);
@@ -47,24 +53,23 @@ TEST(ScenarioOptions, EveryControlParses) {
 }
 
 TEST(ScenarioOptions, BadValuesNameTheOption) {
-  auto refused = [](void (*set)(RunOptionTexts&), const char* fragment) {
-    RunOptionTexts t;
-    set(t);
+  auto refused = [](std::vector<std::string> args, const char* fragment) {
     try {
-      to_scenario(t);
+      settings_of(args);
       ADD_FAILURE() << "accepted " << fragment;
     } catch (const UsageError& e) {
       EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
     }
   };
-  refused([](RunOptionTexts& t) { t.cgroup_depth = "-1"; }, "--cgroup-depth '-1'");
-  refused([](RunOptionTexts& t) { t.cgroup_parent = "relative"; }, "--cgroup-parent 'relative'");
-  refused([](RunOptionTexts& t) { t.autogroup = "maybe"; }, "--autogroup 'maybe': expected on or off");
-  refused([](RunOptionTexts& t) { t.sysctls = {"novalue"}; }, "--sysctl 'novalue'");
-  refused([](RunOptionTexts& t) { t.sysctls = {"=1"}; }, "--sysctl '=1'");
-  refused([](RunOptionTexts& t) { t.sched_features = {"NO TTWU"}; }, "--sched-feature 'NO TTWU'");
-  refused([](RunOptionTexts& t) { t.policy = "fifo:0"; }, "--policy 'fifo:0'");
-  refused([](RunOptionTexts& t) { t.nice = "99"; }, "--nice '99'");
+  refused({"--cgroup-depth", "-1"}, "--cgroup-depth '-1'");
+  refused({"--cgroup-parent", "relative"}, "--cgroup-parent 'relative'");
+  refused({"--autogroup", "maybe"}, "--autogroup 'maybe': expected on or off");
+  refused({"--sysctl", "novalue"}, "--sysctl 'novalue'");
+  refused({"--sysctl", "=1"}, "--sysctl '=1'");
+  refused({"--sched-feature", "NO TTWU"}, "--sched-feature 'NO TTWU'");
+  refused({"--policy", "fifo:0"}, "--policy 'fifo:0'");
+  refused({"--nice", "99"}, "--nice '99'");
+  refused({"--psi", "on"}, "--psi 'on': expected with --cgroup-depth 1 or more");
 }
 
 TEST(Vary, ParsesAndExpandsAFullFactorial) {
@@ -90,24 +95,22 @@ TEST(Vary, ParsesAndExpandsAFullFactorial) {
 
 TEST(Vary, AssignmentsOverrideScenarioAndWorkloadOptions) {
   const auto workloads = builtin_workloads();
-  CLI::App app;
-  WorkloadOptions w(app, workloads.find("spawn")->info());
-  RunOptionTexts t;
-  t.sysctls = {"kernel.a=1", "kernel.b=2"};
-  t.sched_features = {"TTWU_QUEUE"};
-  apply_assignment("sysctl:kernel.b", "3", t, w);
-  apply_assignment("sysctl:kernel.c", "4", t, w);
-  apply_assignment("sched-feature", "NO_TTWU_QUEUE", t, w);
-  apply_assignment("setsid", "on", t, w);
-  apply_assignment("cpus", "0", t, w);
-  apply_assignment("method", "vfork", t, w);
-  EXPECT_EQ(t.sysctls, (std::vector<std::string>{"kernel.a=1", "kernel.b=3", "kernel.c=4"}));
-  EXPECT_EQ(t.sched_features, (std::vector<std::string>{"NO_TTWU_QUEUE"}));
-  EXPECT_TRUE(t.setsid);
-  EXPECT_TRUE(t.cpus_given);
+  WorkloadOptions w(workloads.find("spawn")->info());
+  RunSettings s = settings_of({"--sysctl", "kernel.a=1", "--sysctl", "kernel.b=2", "--sched-feature", "TTWU_QUEUE"});
+  apply_assignment("sysctl:kernel.b", "3", s, w);
+  apply_assignment("sysctl:kernel.c", "4", s, w);
+  apply_assignment("sched-feature", "NO_TTWU_QUEUE", s, w);
+  apply_assignment("setsid", "on", s, w);
+  apply_assignment("cpus", "0", s, w);
+  apply_assignment("method", "vfork", s, w);
+  using KV = std::pair<std::string, std::string>;
+  EXPECT_EQ(s.scenario.sysctls, (std::vector<KV>{{"kernel.a", "1"}, {"kernel.b", "3"}, {"kernel.c", "4"}}));
+  EXPECT_EQ(s.scenario.sched_features, (std::vector<std::string>{"NO_TTWU_QUEUE"}));
+  EXPECT_TRUE(s.scenario.setsid);
+  EXPECT_EQ(s.scenario.cpus, (std::vector<int>{0}));
   EXPECT_EQ(w.resolve().text("method"), "vfork");
-  EXPECT_THROW(apply_assignment("bogus", "1", t, w), UsageError);
-  EXPECT_THROW(apply_assignment("setsid", "maybe", t, w), UsageError);
+  EXPECT_THROW(apply_assignment("bogus", "1", s, w), UsageError);
+  EXPECT_THROW(apply_assignment("setsid", "maybe", s, w), UsageError);
 }
 
 TEST(BlockPlan, EveryBlockRunsEveryVariantOnce) {

@@ -69,7 +69,7 @@ TEST(ContextWorkload, CrossCpuNeedsTwoCpus) {
   p.set("placement", std::string("cross-cpu"));
   ScenarioPlan plan;
   plan.cpu_set = {1};
-  EXPECT_THROW(workloads.find("context")->validate(p, RunOptions{}, plan), UsageError);
+  EXPECT_THROW(workloads.find("context")->validate(p, plan), UsageError);
 }
 
 TEST(ExecWorkload, ViaShellRunsTheLiteralBashLoop) {

@@ -7,7 +7,7 @@
 
 #include "core/json_depth.h"
 #include "core/utf8.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 
 namespace schedlab {
 namespace {

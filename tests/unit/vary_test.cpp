@@ -1,7 +1,7 @@
 // Unit tests for src/cli/vary.cpp: how far the full factorial may grow.
 #include <gtest/gtest.h>
 
-#include "cli/vary.h"
+#include "spec/vary.h"
 #include "core/error.h"
 
 namespace schedlab {

@@ -185,9 +185,9 @@ TEST(WakeupOptions, AutoPinningNeedsCpusForTheWorkers) {
   p.set("rps", std::int64_t{0});
   p.set("pipe", std::int64_t{0});
   p.set("schbench-compat", false);
-  EXPECT_THROW(w.validate(p, RunOptions{}, plan), UsageError) << "-m 4 -M auto on 2 CPUs";
+  EXPECT_THROW(w.validate(p, plan), UsageError) << "-m 4 -M auto on 2 CPUs";
   p.set("message-threads", std::int64_t{1});
-  EXPECT_NO_THROW(w.validate(p, RunOptions{}, plan));
+  EXPECT_NO_THROW(w.validate(p, plan));
   p.set("workers", std::string("2"));
   const auto args = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""}).args;
   EXPECT_NE(std::find(args.begin(), args.end(), "M=0"), args.end());
@@ -198,7 +198,7 @@ TEST(WakeupOptions, AutoPinningNeedsCpusForTheWorkers) {
   p.set("rps", std::int64_t{1});
   p.set("message-threads", std::int64_t{2});
   p.set("message-cpus", std::string(""));
-  EXPECT_THROW(w.validate(p, RunOptions{}, plan), UsageError) << "-R below -m";
+  EXPECT_THROW(w.validate(p, plan), UsageError) << "-R below -m";
 }
 
 }  // namespace schedlab

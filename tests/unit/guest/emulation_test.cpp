@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "report/compare_reporters.h"
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "support/sample_result.h"
 #include "support/temp_dir.h"
 

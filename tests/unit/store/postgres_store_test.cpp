@@ -7,7 +7,7 @@
 #include <chrono>
 #include <thread>
 
-#include "report/result_file.h"
+#include "store/result_file.h"
 #include "store/postgres_connection.h"
 #include "store/record.h"
 #include "store/schema.h"

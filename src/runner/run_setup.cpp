@@ -1,4 +1,4 @@
-#include "cli/run_setup.h"
+#include "runner/run_setup.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -25,19 +25,17 @@ RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_j
   const Workload& w = *spec.workload;
   ScenarioPlan plan = plan_scenario(spec.scenario, sys::affinity_of(0));
   w.complete_params(spec.params, plan);
-  w.validate(spec.params, spec.options, plan);
+  w.validate(spec.params, plan);
   StopRule stop = decide_stop_rule(w, spec.params, spec.options);
   preflight_process_limits(plan.copies, w.processes_per_copy(spec.params),
                            spec.scenario.copies.text(), limits);
   return RunSetup{std::move(spec), std::move(plan), stop, worker, environment, std::move(label)};
 }
 
-std::optional<GlobalLock> lock_global_controls(const std::vector<RunSetup>& variants,
-                                               const Journal& journal, sys::SignalGate& gate) {
-  for (const auto& v : variants)
-    if (changes_global_state(v.spec.scenario))
-      return std::optional<GlobalLock>(std::in_place, journal.dir(), v.options().no_wait, gate, std::cerr);
-  return std::nullopt;
+bool changes_global_state(const Experiment& experiment) {
+  for (const auto& v : experiment.variants)
+    if (changes_global_state(v.spec.scenario)) return true;
+  return false;
 }
 
 }  // namespace schedlab

@@ -1,4 +1,4 @@
-#include "cli/run_spec_io.h"
+#include "spec/run_spec_io.h"
 
 #include <fmt/format.h>
 
@@ -10,9 +10,8 @@
 namespace schedlab {
 namespace {
 
-constexpr const char* kRequested = "scenario.requested";
-
-// A JSON scalar as the command line would spell it.
+// A JSON scalar as the command line would spell it (workload options are
+// checked by their own parsers, in WorkloadOptions::resolve).
 std::string text_of(const ordered_json& j, const std::string& field) {
   if (j.is_string()) return j.get<std::string>();
   if (j.is_number_unsigned()) return std::to_string(j.get<std::uint64_t>());
@@ -35,64 +34,6 @@ std::vector<std::string> strings_of(const ordered_json& j, const std::string& fi
     out.push_back(v.get<std::string>());
   }
   return out;
-}
-
-// Applies requested[key], when present, through `apply`.
-template <typename Apply>
-void with(const ordered_json& r, const char* key, Apply apply) {
-  if (r.contains(key)) apply(r.at(key), fmt::format("{}.{}", kRequested, key));
-}
-
-void scenario_texts(const ordered_json& r, RunOptionTexts& t) {
-  with(r, "copies", [&](const auto& v, const auto& f) { t.copies = text_of(v, f); });
-  with(r, "cpus", [&](const auto& v, const auto& f) {
-    t.cpus = text_of(v, f);
-    t.cpus_given = t.cpus != "inherited";
-  });
-  with(r, "pin_copies", [&](const auto& v, const auto& f) { t.pin_copies = bool_of(v, f); });
-  with(r, "cgroup_depth", [&](const auto& v, const auto& f) { t.cgroup_depth = text_of(v, f); });
-  with(r, "cgroup_parent", [&](const auto& v, const auto& f) { t.cgroup_parent = text_of(v, f); });
-  with(r, "autogroup", [&](const auto& v, const auto& f) {
-    const std::string a = text_of(v, f);
-    t.autogroup = a == "unchanged" ? "" : a;
-  });
-  with(r, "setsid", [&](const auto& v, const auto& f) { t.setsid = bool_of(v, f); });
-  with(r, "psi", [&](const auto& v, const auto& f) {
-    const std::string p = text_of(v, f);
-    t.psi = p == "unchanged" ? "" : p;
-  });
-  with(r, "sysctl", [&](const auto& v, const auto& f) {
-    if (!v.is_object()) throw UsageError(f + ": expected {KEY: VALUE}");
-    for (const auto& [key, value] : v.items()) t.sysctls.push_back(key + "=" + text_of(value, f + "." + key));
-  });
-  with(r, "sched_feature", [&](const auto& v, const auto& f) { t.sched_features = strings_of(v, f); });
-  with(r, "policy", [&](const auto& v, const auto& f) {
-    const std::string p = text_of(v, f);
-    t.policy = p == "unchanged" ? "" : p;
-  });
-  with(r, "nice", [&](const auto& v, const auto& f) {
-    const std::string n = text_of(v, f);
-    t.nice = n == "unchanged" ? "" : n;
-  });
-  with(r, "allow_unapplied", [&](const auto& v, const auto& f) { t.allow_unapplied = bool_of(v, f); });
-}
-
-// A number of seconds as a duration the command line takes ("" for null).
-std::string seconds_text(const ordered_json& v, const std::string& field) {
-  return v.is_null() ? "" : text_of(v, field) + "s";
-}
-
-void run_texts(const ordered_json& r, RunOptionTexts& t) {
-  with(r, "runs", [&](const auto& v, const auto& f) { t.runs = text_of(v, f); });
-  with(r, "duration_s", [&](const auto& v, const auto& f) { t.duration = seconds_text(v, f); });
-  with(r, "warmup_s", [&](const auto& v, const auto& f) { t.warmup = seconds_text(v, f); });
-  with(r, "warmup_runs", [&](const auto& v, const auto& f) { t.warmup_runs = text_of(v, f); });
-  with(r, "busy_threshold_pct", [&](const auto& v, const auto& f) { t.busy_threshold = text_of(v, f); });
-  with(r, "probes", [&](const auto& v, const auto& f) { t.probes = text_of(v, f); });
-  with(r, "wait_idle_s", [&](const auto& v, const auto& f) {
-    t.wait_idle = seconds_text(v, f);
-    t.wait_idle_given = !v.is_null();
-  });
 }
 
 // The params of a result as option texts; keys the workload does not
@@ -134,28 +75,20 @@ void require_utf8(const RunSpec& spec) {
   }
 }
 
-RunSpec make_run_spec(const Workload& w, const RunOptionTexts& texts, const WorkloadOptions& options) {
-  RunSpec spec{&w, options.resolve(), to_run_options(texts), to_scenario(texts)};
+RunSpec make_run_spec(const Workload& w, const RunSettings& settings, const WorkloadOptions& options) {
+  RunSpec spec{&w, options.resolve(), settings.options, settings.scenario};
   require_utf8(spec);
   return spec;
-}
-
-RunOptionTexts texts_from_requested(const ordered_json& requested) {
-  if (!requested.is_object()) throw UsageError(std::string(kRequested) + ": expected an object");
-  RunOptionTexts t;
-  scenario_texts(requested, t);
-  run_texts(requested, t);
-  return t;
 }
 
 RunSpec read_run_spec(const ResultSet& set, const WorkloadRegistry& workloads) {
   const Workload* w = workloads.find(set.workload.name);
   if (!w) throw UsageError(fmt::format("the result's workload '{}' is unknown to this schedlab", set.workload.name));
   try {
-    const RunOptionTexts texts = texts_from_requested(set.scenario.requested);
+    const auto settings = set.scenario.requested.get<RunSettings>();
     WorkloadOptions options(w->info());
     param_texts(*w, ordered_json(set.workload.params), options);
-    return make_run_spec(*w, texts, options);
+    return make_run_spec(*w, settings, options);
   } catch (const UsageError& e) {
     throw UsageError(fmt::format("the result's spec: {}", e.what()));
   }

@@ -1,8 +1,10 @@
-#include "cli/vary.h"
+#include "spec/vary.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/error.h"
+#include "spec/run_option_table.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -14,24 +16,6 @@ namespace {
 // "internal error: std::bad_alloc".  A thousand is more sets than anyone
 // compares.
 constexpr std::size_t kMaxVariants = 1000;
-
-constexpr const char* kKeys =
-    "a scenario control (autogroup, cgroup-depth, copies, cpus, pin-copies, setsid, policy, nice, "
-    "psi, sysctl:NAME, sched-feature), probes, replicate (identical sets: the A/A recipe) or an "
-    "option of the workload";
-
-std::string feature_name(const std::string& f) { return f.rfind("NO_", 0) == 0 ? f.substr(3) : f; }
-
-// Replaces the entry for the same sysctl key / feature, or appends.
-template <typename SameKey>
-void replace_or_append(std::vector<std::string>& list, const std::string& entry, SameKey same) {
-  for (auto& e : list)
-    if (same(e)) {
-      e = entry;
-      return;
-    }
-  list.push_back(entry);
-}
 
 }  // namespace
 
@@ -77,32 +61,15 @@ std::vector<Assignment> expand_axes(const std::vector<VaryAxis>& axes) {
   return out;
 }
 
-void apply_assignment(const std::string& key, const std::string& value, RunOptionTexts& t,
+void apply_assignment(const std::string& key, const std::string& value, RunSettings& settings,
                       WorkloadOptions& workload) {
-  const std::string option = "--vary " + key;
   if (key == "replicate") return;  // the same spec again: only the label differs
-  if (key == "autogroup") t.autogroup = value;
-  else if (key == "cgroup-depth") t.cgroup_depth = value;
-  else if (key == "copies") t.copies = value;
-  else if (key == "cpus") {
-    t.cpus = value;
-    t.cpus_given = true;
-  }
-  else if (key == "pin-copies") t.pin_copies = parse_switch(option, value);
-  else if (key == "setsid") t.setsid = parse_switch(option, value);
-  else if (key == "policy") t.policy = value;
-  else if (key == "nice") t.nice = value;
-  else if (key == "psi") t.psi = value;
-  else if (key == "probes") t.probes = value;
-  else if (key == "sched-feature")
-    replace_or_append(t.sched_features, value,
-                      [&](const std::string& e) { return feature_name(e) == feature_name(value); });
-  else if (key.rfind("sysctl:", 0) == 0 && key.size() > 7)
-    replace_or_append(t.sysctls, key.substr(7) + "=" + value, [&](const std::string& e) {
-      return e.substr(0, e.find('=')) == key.substr(7);
-    });
-  else if (!workload.set_text(key, value))
-    throw UsageError("--vary", key + "=" + value, kKeys);
+  if (vary_setting(settings, key, value)) return;
+  if (workload.set_text(key, value)) return;
+  throw UsageError("--vary", key + "=" + value,
+                   fmt::format("a KEY among {}, replicate (identical sets: the A/A recipe) or an option of the "
+                               "workload",
+                               fmt::join(vary_keys(), ", ")));
 }
 
 std::string assignment_label(const Assignment& assignment) {

@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "cli/run_options.h"
-#include "cli/workload_options.h"
+#include "spec/run_settings.h"
+#include "spec/workload_options.h"
 
 namespace schedlab {
 
@@ -24,12 +24,11 @@ VaryAxis parse_vary(const std::string& text);
 // Throws UsageError when it would hold more than 1000 variants.
 std::vector<Assignment> expand_axes(const std::vector<VaryAxis>& axes);
 
-// Applies KEY=VALUE to the option texts: a scenario control (autogroup,
-// cgroup-depth, copies, cpus, pin-copies, setsid, policy, nice, psi,
-// sysctl:NAME, sched-feature), probes (the bench of their cost) or a
-// workload option.  Throws UsageError for
-// anything else.
-void apply_assignment(const std::string& key, const std::string& value, RunOptionTexts& texts,
+// Applies KEY=VALUE, typed: a run or scenario option with a vary key
+// (spec/run_option_table.h: autogroup, cgroup-depth, copies, ...), replicate
+// (nothing: the A/A recipe) or a workload option.  Throws UsageError for
+// anything else, and for a value the option's parser refuses.
+void apply_assignment(const std::string& key, const std::string& value, RunSettings& settings,
                       WorkloadOptions& workload);
 
 // "autogroup=off cgroup-depth=3".

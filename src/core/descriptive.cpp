@@ -1,4 +1,4 @@
-#include "stats/descriptive.h"
+#include "core/descriptive.h"
 
 #include <algorithm>
 #include <cmath>

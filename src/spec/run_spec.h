@@ -3,8 +3,8 @@
 
 #include "core/param_spec.h"
 #include "core/result.h"
-#include "runner/run_options.h"
 #include "scenario/scenario.h"
+#include "spec/run_options.h"
 #include "workloads/workload.h"
 
 namespace schedlab {
@@ -12,8 +12,8 @@ namespace schedlab {
 // What to run, typed and complete: the workload and its options, the run
 // options and the scenario.  `run`, every --vary variant, `check` and
 // `suite` all run one of these.  It is written into a result set by
-// write_run_spec and read back, through the same parsers as the command
-// line, by cli/run_spec_reader.h — one form, one way in, one way out.
+// write_run_spec and read back with the command line's checks by
+// read_run_spec (cli/run_spec_io.h) — one form, one way in, one way out.
 struct RunSpec {
   const Workload* workload = nullptr;
   Params params;  // every option resolved (defaults included)

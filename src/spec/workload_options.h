@@ -3,23 +3,19 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "core/param_spec.h"
 #include "workloads/workload.h"
 
 namespace schedlab {
 
 // A workload's options as text, checked and resolved by resolve(): the one
-// path from text to Params, whether the text comes from the command line,
-// from --vary or from a result file (cli/run_spec_reader.h).  Starts at the
-// declared defaults; after parsing it is a plain value (copyable).
+// path from text to Params, whether the text comes from the command line
+// (cli/workload_command_line.h binds them), from --vary or from a result
+// file (spec/run_spec_io.h).  Starts at the declared defaults; a plain value
+// (copyable).
 class WorkloadOptions {
  public:
   explicit WorkloadOptions(const WorkloadInfo& info);
-  // Also binds every ParamSpec as an option of `app`; the object must stay
-  // where it is until `app` has parsed.
-  WorkloadOptions(CLI::App& app, const WorkloadInfo& info);
   // Checks every value (defaults included) and resolves it; throws UsageError.
   Params resolve() const;
   // Overrides one option's text; a flag takes on/off.  Returns false when
@@ -28,8 +24,14 @@ class WorkloadOptions {
   // Overrides a repeatable option or the command; false when there is none.
   bool set_list(const std::string& name, const std::vector<std::string>& values);
 
+  const WorkloadInfo& info() const { return info_; }
+  // Where the command line's binding stores each option's text
+  // (cli/workload_command_line.cpp): a text, a flag, a list.
+  std::string& text_slot(const std::string& name) { return texts_.at(name); }
+  bool& flag_slot(const std::string& name) { return flags_.at(name); }
+  std::vector<std::string>& list_slot(const std::string& name) { return lists_.at(name); }
+
  private:
-  void bind(CLI::App& app);
 
   const WorkloadInfo& info_;
   std::map<std::string, std::string> texts_;

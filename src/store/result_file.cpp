@@ -1,4 +1,4 @@
-#include "report/result_file.h"
+#include "store/result_file.h"
 
 
 #include "core/error.h"

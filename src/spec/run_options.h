@@ -7,7 +7,7 @@
 
 namespace schedlab {
 
-// Run options of `schedlab run`, already validated (cli/run_options.cpp).
+// Run options of `schedlab run`, already validated (spec/run_option_table.h).
 struct RunOptions {
   int runs = 5;
   // Set only when --duration was given; workloads with their own count
@@ -31,6 +31,7 @@ struct RunOptions {
   // --probes: the kernel evidence recorded beside every run.
   ProbeSelection probes = parse_probe_selection("default");
 
+  static constexpr int kMaxRuns = 100000;
   static constexpr std::chrono::nanoseconds kDefaultDuration = std::chrono::seconds(10);
   static constexpr double kDefaultBusyThreshold = 5;
   static constexpr std::chrono::nanoseconds kDefaultWaitIdle = std::chrono::minutes(5);

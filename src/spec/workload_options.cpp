@@ -1,9 +1,8 @@
-#include "cli/workload_options.h"
+#include "spec/workload_options.h"
 
 #include <fmt/format.h>
 
-#include "cli/path_options.h"
-#include "cli/run_options.h"
+#include "spec/option_values.h"
 #include "core/error.h"
 
 namespace schedlab {
@@ -13,39 +12,6 @@ WorkloadOptions::WorkloadOptions(const WorkloadInfo& info) : info_(info) {
     if (spec.kind == ParamKind::kFlag) flags_[spec.name] = false;
     else if (spec.kind == ParamKind::kList || spec.kind == ParamKind::kCommand) lists_[spec.name] = {};
     else texts_[spec.name] = spec.default_text;
-  }
-}
-
-WorkloadOptions::WorkloadOptions(CLI::App& app, const WorkloadInfo& info) : WorkloadOptions(info) {
-  bind(app);
-}
-
-void WorkloadOptions::bind(CLI::App& app) {
-  for (const auto& spec : info_.params) {
-    std::string name =
-        (spec.short_name ? std::string("-") + spec.short_name + "," : std::string()) + "--" + spec.name;
-    for (const auto& alias : spec.aliases) name += ",--" + alias;
-    if (spec.kind == ParamKind::kFlag) {
-      app.add_flag(name, flags_[spec.name], spec.help)->group("Workload options");
-      continue;
-    }
-    if (spec.kind == ParamKind::kList) {
-      app.add_option(name, lists_[spec.name], spec.help)->group("Workload options")->take_all();
-      continue;
-    }
-    if (spec.kind == ParamKind::kCommand) {
-      app.add_option(spec.name, lists_[spec.name], spec.help)->group("Workload options");
-      continue;
-    }
-    std::string help = spec.help;
-    if (spec.kind == ParamKind::kChoice || spec.kind == ParamKind::kInteger)
-      help += fmt::format(" ({})", describe_allowed(spec));
-    if (!spec.default_text.empty()) help += fmt::format(" [default {}]", spec.default_text);
-    if (param_role(spec) == ParamRole::kOutput) {
-      add_output_file(app, name, texts_[spec.name], help, {.stdout_dash = true})->group("Workload options");
-      continue;
-    }
-    app.add_option(name, texts_[spec.name], help)->group("Workload options");
   }
 }
 

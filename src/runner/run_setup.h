@@ -19,9 +19,8 @@ RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_j
 // The schedlab-worker (runner/worker_path.h); throws when it is missing.
 std::string locate_worker();
 
-// One run at a time may change what runs share (sysctls, sched features, a
-// parent cgroup's controllers): the lock when any variant does, else none.
-std::optional<GlobalLock> lock_global_controls(const std::vector<RunSetup>& variants,
-                                               const Journal& journal, sys::SignalGate& gate);
+// Whether any variant changes what runs share (sysctls, sched features, a
+// parent cgroup's controllers): one such run at a time (Session).
+bool changes_global_state(const Experiment& experiment);
 
 }  // namespace schedlab

@@ -1,0 +1,120 @@
+#include "spec/spec_identity.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/sha256.h"
+#include "spec/run_option_table.h"
+#include "spec/run_settings.h"
+#include "workloads/builtin.h"
+
+namespace schedlab {
+namespace {
+
+// A workload option an older file lacks: what its absence meant then.
+ordered_json absent_value(const ParamSpec& p) {
+  const std::string& text = p.absent_text.empty() ? p.default_text : p.absent_text;
+  switch (p.kind) {
+    case ParamKind::kFlag: return text == "on" || text == "true";
+    case ParamKind::kList:
+    case ParamKind::kCommand: return ordered_json::array();
+    case ParamKind::kInteger:
+      try {
+        return std::stoll(text);
+      } catch (const std::exception&) {
+        return text;
+      }
+    default: return text;
+  }
+}
+
+ordered_json canonical_params(const ResultSet& set, const WorkloadRegistry& workloads) {
+  const ordered_json recorded = set.workload.params;
+  const Workload* w = workloads.find(set.workload.name);
+  if (!w) return recorded;  // another schedlab's workload: as recorded
+  ordered_json out = ordered_json::object();
+  for (const auto& p : w->info().params)
+    if (in_spec(p)) out[p.name] = recorded.contains(p.name) ? recorded.at(p.name) : absent_value(p);
+  return out;
+}
+
+ordered_json canonical_scenario(const ResultSet& set) {
+  static const ordered_json defaults = RunSettings{};
+  const ordered_json& recorded = set.scenario.requested;
+  ordered_json out = ordered_json::object();
+  for (const auto& spec : run_option_specs()) {
+    if (!spec.identity) continue;
+    const ordered_json* v = recorded.is_object() && recorded.contains(spec.key) ? &recorded.at(spec.key) : nullptr;
+    out[spec.key] = v ? *v : defaults.value(spec.key, ordered_json());
+  }
+  return out;
+}
+
+// ordered_json keeps insertion order; the identity must not depend on it.
+nlohmann::json sorted(const ordered_json& j) { return nlohmann::json::parse(j.dump()); }
+
+std::string shown(const ordered_json& v) {
+  if (v.is_null()) return "(unset)";
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+std::string option_of(const std::string& key) {
+  for (const auto& spec : run_option_specs())
+    if (spec.key == key) return long_name(spec);
+  return key;
+}
+
+// The canonical keys a set's --vary assignment set: workload options by
+// name, run and scenario options by their recorded key.
+std::vector<std::string> varied_keys(const ResultSet& set) {
+  std::vector<std::string> keys;
+  const auto& vary = set.scenario.requested.value("vary", ordered_json::object());
+  if (!vary.is_object()) return keys;
+  for (const auto& [key, value] : vary.items()) {
+    keys.push_back(key);
+    for (const auto& spec : run_option_specs())
+      if (!spec.vary_key.empty() &&
+          (key == spec.vary_key || (spec.vary_key.back() == ':' && key.rfind(spec.vary_key, 0) == 0)))
+        keys.push_back(spec.key);
+  }
+  return keys;
+}
+
+bool contains(const std::vector<std::string>& keys, const std::string& key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+}  // namespace
+
+ordered_json canonical_spec(const ResultSet& set, const WorkloadRegistry& workloads) {
+  return {{"workload", set.workload.name},
+          {"params", canonical_params(set, workloads)},
+          {"scenario", canonical_scenario(set)}};
+}
+
+std::string spec_id(const ResultSet& set, const WorkloadRegistry& workloads) {
+  return sha256_hex(sorted(canonical_spec(set, workloads)).dump()).substr(0, 12);
+}
+
+std::vector<std::string> spec_differences(const ResultSet& a, const ResultSet& b, const WorkloadRegistry& workloads,
+                                          bool skip_varied) {
+  if (a.workload.name != b.workload.name)
+    return {fmt::format("workload {} ({}) vs {} ({})", a.workload.name, a.label, b.workload.name, b.label)};
+  const ordered_json ca = canonical_spec(a, workloads), cb = canonical_spec(b, workloads);
+  std::vector<std::string> varied;
+  if (skip_varied)
+    for (const auto* set : {&a, &b})
+      for (auto& k : varied_keys(*set)) varied.push_back(std::move(k));
+  std::vector<std::string> out;
+  for (const char* part : {"params", "scenario"})
+    for (const auto& [key, va] : ca.at(part).items()) {
+      const ordered_json vb = cb.at(part).value(key, ordered_json());
+      if (sorted(va) == sorted(vb) || contains(varied, key)) continue;
+      const std::string option = std::string(part) == "params" ? "--" + key : option_of(key);
+      out.push_back(fmt::format("{} {} ({}) vs {} ({})", option, shown(va), a.label, shown(vb), b.label));
+    }
+  return out;
+}
+
+}  // namespace schedlab
