@@ -12,7 +12,10 @@
 // for wakeup); the median of the ratios with its 95% bootstrap interval, and
 // the cost in percent (1 - median), the worse of the two workloads.  Then
 // the probes found at <= 1% together, A/B, as the default selection is.
-// The figures go into docs/probes.md and src/probes/measured_cost.cpp.
+// It ends by printing its findings as rows of the table in
+// src/probes/measured_cost.cpp (with the date, the pairs, the intervals and
+// the machine's load), to be pasted there and into docs/probes.md.  Fewer
+// than 10 pairs is a check that the bench works, not a figure: it says so.
 //
 // Usage: bench/probe_cost [PAIRS (10)] [SECONDS per run (2)]
 #include <fmt/format.h>
@@ -21,6 +24,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 
 #include "bench/bench_support.h"
@@ -28,6 +32,7 @@
 #include "probes/probe.h"
 #include "store/result_file.h"
 #include "scenario/journal.h"
+#include "sys/proc_files.h"
 #include "sys/task_tree.h"
 
 namespace {
@@ -41,6 +46,13 @@ struct Workload {
 constexpr Workload kWorkloads[] = {{"spawn", "spawn --copies auto", "lps"},
                                    {"wakeup", "wakeup -m 1 -t 2", "rps"}};
 constexpr double kDefaultWindowUs = 10e6;
+constexpr int kMinPairs = 10;
+
+// One probe's finding, as a row of src/probes/measured_cost.cpp.
+struct Row {
+  std::string probe, how, spread;
+  double pct = 0;
+};
 
 // The per-block ratios on / off of `metric` in a --vary probes=none,X file.
 std::vector<double> block_ratios(const std::string& file, const std::string& metric) {
@@ -67,22 +79,24 @@ bench::RatioSummary measure(const Workload& w, const std::string& probes, int pa
   return bench::summarize_ratios(ratios);
 }
 
-// Both workloads, A/B; returns the worse cost in percent.
-double measure_in_window(const std::string& probe, int pairs, int seconds) {
-  double worst = 0;
+// Both workloads, A/B; the worse cost in percent, and what each read.
+Row measure_in_window(const std::string& probe, int pairs, int seconds) {
+  Row row{probe, "A/B", "on/off", 0};
   for (const auto& w : kWorkloads) {
     const auto s = measure(w, probe, pairs, seconds);
-    worst = std::max(worst, (1 - s.median) * 100);
+    row.pct = std::max(row.pct, (1 - s.median) * 100);
+    row.spread += fmt::format("{} {} {:.3f} [{:.3f}, {:.3f}]", &w == kWorkloads ? "" : ",", w.name, s.median,
+                              s.low, s.high);
     fmt::print("{:<14} {:<7} on/off {}\n", probe, w.name, bench::describe(s));
     std::fflush(stdout);
   }
-  fmt::print("{:<14} cost {:.2f}% (A/B, the worse of the two)\n", probe, worst);
-  return worst;
+  fmt::print("{:<14} cost {:.2f}% (A/B, the worse of the two)\n", probe, row.pct);
+  return row;
 }
 
 // The median time of begin() + end() with the probe attached to this
-// process; returns the cost in percent of a default window.
-double measure_edges(schedlab::Probe& probe, schedlab::Journal& journal) {
+// process; the cost in percent of a default window.
+Row measure_edges(schedlab::Probe& probe, schedlab::Journal& journal) {
   schedlab::ProbeContext context;
   context.copies = {getpid()};
   context.tasks = schedlab::sys::task_tree_tids(context.copies);
@@ -90,7 +104,7 @@ double measure_edges(schedlab::Probe& probe, schedlab::Journal& journal) {
   context.run_tag = fmt::format("{}-1", getpid());
   if (auto why = probe.attach(context); !why.empty()) {
     fmt::print("{:<14} cannot attach: {}\n", probe.info().name, why);
-    return 100;
+    return {probe.info().name, "edges", "cannot attach: " + why, 100};
   }
   std::vector<double> us;
   for (int i = 0; i < 200; ++i) {
@@ -104,17 +118,51 @@ double measure_edges(schedlab::Probe& probe, schedlab::Journal& journal) {
   const double pct = us[100] / kDefaultWindowUs * 100;
   fmt::print("{:<14} edges {:.1f} us per run (median of 200) = {:.5f}% of a 10 s window\n", probe.info().name,
              us[100], pct);
-  return pct;
+  return {probe.info().name, "edges", fmt::format("{:.1f} us per run", us[100]), pct};
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+  return buf;
+}
+
+// The rows, ready for src/probes/measured_cost.cpp.
+void print_rows(const std::vector<Row>& rows, const std::string& command, const std::string& date, int pairs,
+                const std::string& conditions) {
+  fmt::print("\nrows for src/probes/measured_cost.cpp{}:\n",
+             pairs < kMinPairs ? fmt::format(" (ONLY {} PAIRS: a check of the bench, not a figure)", pairs) : "");
+  for (const auto& r : rows)
+    fmt::print("    {{\"{}\", {:.6g}, \"{}\", \"{}\", \"{}\", {}, \"{}\",\n     \"{}\"}},\n", r.probe, r.pct, r.how,
+               command, date, r.how == "A/B" ? pairs : 0, r.spread, conditions);
+}
+
+// The 1-, 5- and 15-minute load averages now, for the record.
+std::string load_now() {
+  const auto text = schedlab::sys::read_line("/proc/loadavg").value_or("");
+  const auto f = schedlab::sys::split(text, " ");
+  return f.size() >= 3 ? fmt::format("load average {} {} {}", f[0], f[1], f[2]) : "load average unknown";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int pairs = argc > 1 ? std::atoi(argv[1]) : 10;
+  const int pairs = argc > 1 ? std::atoi(argv[1]) : kMinPairs;
   const int seconds = argc > 2 ? std::atoi(argv[2]) : 2;
+  if (pairs < 1 || seconds < 1) {
+    fmt::print(stderr, "usage: probe_cost [PAIRS (10)] [SECONDS per run (2)]\n");
+    return 2;
+  }
+  const std::string command = fmt::format("bench/probe_cost {} {}", pairs, seconds), date = utc_now();
+  const std::string load_before = load_now();
   fmt::print("probe cost: edge reads timed in-process; in-window probes by {} interleaved off/on pairs of "
-             "{}s runs per workload (ratio = on / off)\n", pairs, seconds);
+             "{}s runs per workload (ratio = on / off); {} at the start\n", pairs, seconds, load_before);
+  if (pairs < kMinPairs) fmt::print("only {} pairs: a check that the bench works, not a figure\n", pairs);
   const auto dir = bench::fs::temp_directory_path() / fmt::format("probe-cost-journal-{}", getpid());
+  std::vector<Row> rows;
   std::string cheap;  // the probes measured at <= 1%: the default selection
   {
     schedlab::Journal journal(dir.string());
@@ -123,9 +171,9 @@ int main(int argc, char** argv) {
         fmt::print("{:<14} unavailable here: {}\n", p->info().name, why);
         continue;
       }
-      const double cost = p->info().in_window ? measure_in_window(p->info().name, pairs, seconds)
-                                              : measure_edges(*p, journal);
-      if (cost <= schedlab::kDefaultCostLimitPct) cheap += (cheap.empty() ? "" : "+") + p->info().name;
+      rows.push_back(p->info().in_window ? measure_in_window(p->info().name, pairs, seconds)
+                                         : measure_edges(*p, journal));
+      if (rows.back().pct <= schedlab::kDefaultCostLimitPct) cheap += (cheap.empty() ? "" : "+") + p->info().name;
     }
   }
   bench::fs::remove_all(dir);
@@ -133,5 +181,6 @@ int main(int argc, char** argv) {
     fmt::print("the probes at <= {}% together: {}\n", schedlab::kDefaultCostLimitPct, cheap);
     measure_in_window(cheap, pairs, seconds);
   }
+  print_rows(rows, command, date, pairs, load_before + " at the start, " + load_now() + " at the end");
   return 0;
 }

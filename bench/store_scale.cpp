@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
   double loaded = 0;
   std::int64_t stored = 0;
   {
-    schedlab::store::Store store(std::make_unique<schedlab::store::SqliteConnection>(db, true));
+    schedlab::store::Store store(
+        std::make_unique<schedlab::store::SqliteConnection>(db, schedlab::store::Access::kWrite));
     loaded = load(store, runs / kRunsPerSet);
     stored = schedlab::store::as_int(store.connection().query("SELECT COUNT(*) FROM runs").at(0).at(0));
   }

@@ -4,6 +4,7 @@
 // back by `check`, the round trip must give the same value.
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <climits>
 #include <functional>
 

@@ -1,5 +1,6 @@
 #include "channel/run_channel.h"
 
+#include <fmt/format.h>
 #include <linux/futex.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -8,6 +9,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <stdexcept>
+#include <type_traits>
 
 #include "core/error.h"
 
@@ -16,11 +19,15 @@ namespace schedlab::channel {
 static_assert(sizeof(sl_shared_header) == 64, "the header is one cache line");
 static_assert(sizeof(sl_copy_slot) % 64 == 0, "slots never share a cache line");
 
-std::optional<sl_mode> find_mode(const std::string& name) {
-  for (int m = 0; m < SL_MODE_COUNT; ++m)
-    if (name == sl_mode_table[m].name) return static_cast<sl_mode>(m);
+namespace {
+
+// The mode each configuration type belongs to.
+std::optional<sl_mode> mode_of(const ModeConfig& config) {
+  if (std::holds_alternative<sl_wakeup_config>(config)) return SL_MODE_WAKEUP;
   return std::nullopt;
 }
+
+}  // namespace
 
 RunChannel::RunChannel(sl_mode mode, int ncopies, StopPlan stop, std::uint32_t counters) {
   const sl_mode_layout& layout = sl_mode_table[mode];
@@ -47,6 +54,25 @@ RunChannel::RunChannel(sl_mode mode, int ncopies, StopPlan stop, std::uint32_t c
 
 RunChannel::~RunChannel() {
   if (header_) munmap(header_, size_);
+}
+
+void RunChannel::set_config(int i, const ModeConfig& config) {
+  const sl_mode mode = static_cast<sl_mode>(header_->mode);
+  const std::uint32_t bytes = layout().config_bytes;
+  const auto belongs = mode_of(config);
+  if (bytes == 0 && !belongs) return;
+  if (belongs != mode)
+    throw std::logic_error(fmt::format("channel: mode {} needs {}, given another configuration", layout().name,
+                                       bytes ? "its configuration" : "none"));
+  std::visit(
+      [&](const auto& c) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(c)>, std::monostate>) {
+          static_assert(sizeof c % 8 == 0);
+          if (sizeof c != bytes) throw std::logic_error("channel: configuration size differs from the layout's");
+          std::memcpy(sl_slot_config(slot_ptr(i)), &c, sizeof c);
+        }
+      },
+      config);
 }
 
 void RunChannel::set_phase(sl_phase phase) {
@@ -79,7 +105,7 @@ int RunChannel::state(int i) const { return __atomic_load_n(&slot_ptr(i)->state,
 
 const sl_hist& RunChannel::histogram(int i, std::uint32_t k) const {
   if (k >= layout().histograms) throw std::logic_error("channel: no such histogram");
-  return *sl_slot_hist(slot_ptr(i), k);
+  return *sl_slot_hist(slot_ptr(i), &layout(), k);
 }
 
 std::uint64_t RunChannel::scalar(int i, std::uint32_t k) const {

@@ -4,14 +4,16 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "channel/protocol.h"
 #include "sys/unique_fd.h"
 
 namespace schedlab::channel {
 
-// The worker mode named `name` (a WorkerArgs mode), or nullopt.
-std::optional<sl_mode> find_mode(const std::string& name);
+// A copy's typed configuration: none, or the struct its mode declares
+// (sl_mode_table[mode].config_bytes).
+using ModeConfig = std::variant<std::monostate, sl_wakeup_config>;
 
 // How the copies of one run end, as the harness tells them.
 struct StopPlan {
@@ -34,6 +36,11 @@ class RunChannel {
   int ncopies() const { return static_cast<int>(header_->ncopies); }
   const sl_mode_layout& layout() const { return sl_mode_table[header_->mode]; }
   StopPlan stop() const { return {static_cast<sl_stop_mode>(header_->stop_mode), header_->iterations}; }
+
+  // Writes copy `i`'s configuration before the copy starts.  Throws
+  // std::logic_error when it is not the type the mode declares (a mode that
+  // takes one must get it: the worker would refuse to run without).
+  void set_config(int i, const ModeConfig& config);
 
   // Publishes a new phase and wakes every copy waiting at the barrier.
   void set_phase(sl_phase phase);

@@ -22,25 +22,34 @@ bool positive(std::span<const double> xs) {
 }
 
 // The repeated confidence interval of Δ = mean(log current) - mean(log good)
-// at `look`, on the log scale.
+// at `look`, on the log scale, with the between-session term of `model`.
 struct LogInterval {
-  double delta = 0, low = 0, high = 0, t = 0;
+  double delta = 0, low = 0, high = 0, t = 0, df = 0, between_share = 0;
 };
 
-LogInterval repeated_interval(std::span<const double> good, std::span<const double> current,
-                              const LookPlan& plan, std::size_t look) {
-  const auto a = logs(good), b = logs(current);
+LogInterval interval_of(double delta, double var, double df_denominator, const LookPlan& plan, std::size_t look) {
   LogInterval r;
-  r.delta = stats::mean(b) - stats::mean(a);
-  const double va = stats::sample_stddev(a) * stats::sample_stddev(a) / static_cast<double>(a.size());
-  const double vb = stats::sample_stddev(b) * stats::sample_stddev(b) / static_cast<double>(b.size());
-  const double se = std::sqrt(va + vb);
-  if (se == 0) return {r.delta, r.delta, r.delta, 0};
-  const double df = (va + vb) * (va + vb) /
-                    (va * va / static_cast<double>(a.size() - 1) + vb * vb / static_cast<double>(b.size() - 1));
-  r.t = stats::t_critical(stats::nominal_p(plan.z_bounds.at(look - 1)), df);
+  r.delta = delta;
+  const double se = std::sqrt(var);
+  if (se == 0) return {delta, delta, delta, 0, 0, 0};
+  r.df = var * var / df_denominator;
+  r.t = stats::t_critical(stats::nominal_p(plan.z_bounds.at(look - 1)), r.df);
   r.low = r.delta - r.t * se;
   r.high = r.delta + r.t * se;
+  return r;
+}
+
+LogInterval repeated_interval(std::span<const double> good, std::span<const double> current,
+                              const LookPlan& plan, std::size_t look, const SessionModel& model) {
+  const auto a = logs(good), b = logs(current);
+  const double va = stats::sample_stddev(a) * stats::sample_stddev(a) / static_cast<double>(a.size());
+  const double vb = stats::sample_stddev(b) * stats::sample_stddev(b) / static_cast<double>(b.size());
+  const double vs = 2 * model.between;  // each session's own effect
+  // Satterthwaite: each variance term weighed by its own degrees of freedom.
+  const double denominator = va * va / static_cast<double>(a.size() - 1) +
+                             vb * vb / static_cast<double>(b.size() - 1) + (model.df > 0 ? vs * vs / model.df : 0);
+  LogInterval r = interval_of(stats::mean(b) - stats::mean(a), va + vb + vs, denominator, plan, look);
+  if (va + vb + vs > 0) r.between_share = vs / (va + vb + vs);
   return r;
 }
 
@@ -53,21 +62,27 @@ double log_threshold(double threshold_pct, Better better) {
                                    : std::log1p(threshold_pct / 100);
 }
 
-Decision decide(std::span<const double> good, std::span<const double> current, Better better,
-                double log_t, const LookPlan& plan, std::size_t look) {
+Decision decide_on(const LogInterval& r, Better better, double log_t, std::size_t look, bool bad_allowed) {
   Decision d;
   d.look = look;
-  if (good.size() < 2 || current.size() < 2 || !positive(good) || !positive(current)) return d;
-  const LogInterval r = repeated_interval(good, current, plan, look);
   d.change_pct = pct(r.delta);
   d.interval_pct = {pct(r.low), pct(r.high)};
   d.critical_t = r.t;
+  d.df = r.df;
+  d.between_share = r.between_share;
   // The loss is the change in the bad direction.
   const double lo = better == Better::kHigher ? -r.high : r.low;
   const double hi = better == Better::kHigher ? -r.low : r.high;
   if (hi < log_t) d.verdict = Verdict::kGood;
-  else if (lo > log_t) d.verdict = Verdict::kBad;
+  else if (lo > log_t && bad_allowed) d.verdict = Verdict::kBad;
+  else if (lo > log_t) d.bad_withheld = true;
   return d;
+}
+
+Decision decide(std::span<const double> good, std::span<const double> current, Better better,
+                double log_t, const LookPlan& plan, std::size_t look, const SessionModel& model) {
+  if (good.size() < 2 || current.size() < 2 || !positive(good) || !positive(current)) return Decision{.look = look};
+  return decide_on(repeated_interval(good, current, plan, look, model), better, log_t, look, model.known());
 }
 
 }  // namespace
@@ -106,8 +121,34 @@ LookPlan plan_looks(std::size_t baseline_runs, std::size_t batch, std::size_t ma
 }
 
 Decision decide_against_good(std::span<const double> good, std::span<const double> current, Better better,
-                             double threshold_pct, const LookPlan& plan, std::size_t look) {
-  return decide(good, current, better, log_threshold(threshold_pct, better), plan, look);
+                             double threshold_pct, const LookPlan& plan, std::size_t look,
+                             const SessionModel& model) {
+  return decide(good, current, better, log_threshold(threshold_pct, better), plan, look, model);
+}
+
+Decision decide_paired(std::span<const double> good, std::span<const double> current, Better better,
+                       double threshold_pct, const LookPlan& plan, std::size_t look) {
+  const std::size_t n = std::min(good.size(), current.size());
+  if (n < 2 || !positive(good) || !positive(current)) return Decision{.look = look};
+  std::vector<double> diffs;
+  for (std::size_t i = 0; i < n; ++i) diffs.push_back(std::log(current[i]) - std::log(good[i]));
+  const double sd = stats::sample_stddev(diffs), var = sd * sd / static_cast<double>(n);
+  const double df = static_cast<double>(n - 1);
+  const LogInterval r = interval_of(stats::mean(diffs), var, var * var / df, plan, look);
+  return decide_on(r, better, log_threshold(threshold_pct, better), look, true);
+}
+
+LookPlan plan_paired_looks(std::size_t batch, std::size_t max_blocks, double alpha) {
+  if (batch < 1 || max_blocks < 2) throw std::invalid_argument("plan_paired_looks: too few blocks");
+  LookPlan p;
+  p.alpha = alpha;
+  for (std::size_t n = std::min(batch, max_blocks);; n = std::min(n + batch, max_blocks)) {
+    if (n >= 2) p.runs.push_back(n);
+    if (n == max_blocks) break;
+  }
+  for (std::size_t n : p.runs) p.information.push_back(static_cast<double>(n) / static_cast<double>(max_blocks));
+  p.z_bounds = stats::spending_boundaries(p.information, alpha);
+  return p;
 }
 
 double loss_pct(std::span<const double> good, std::span<const double> bad, Better better) {
@@ -117,11 +158,11 @@ double loss_pct(std::span<const double> good, std::span<const double> bad, Bette
 
 Decision decide_between(std::span<const double> good, std::span<const double> bad,
                         std::span<const double> current, Better better, const LookPlan& plan,
-                        std::size_t look) {
+                        std::size_t look, const SessionModel& model) {
   if (!positive(bad)) return Decision{};
   const double to_bad = std::log(stats::mean(bad)) - std::log(stats::mean(good));
   const double half_way = (better == Better::kHigher ? -to_bad : to_bad) / 2;
-  return decide(good, current, better, half_way, plan, look);
+  return decide(good, current, better, half_way, plan, look, model);
 }
 
 double baseline_limit_pct(std::span<const double> good, double alpha) {

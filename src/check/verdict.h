@@ -16,12 +16,22 @@
 // - with a bad baseline too, T is half the way from good to bad: good when
 //   the interval lies on the good side of it, bad on the bad side.
 // Recommended in ../shared/reference/sequential-and-power.md §4.
+//
+// Sequential sessions: the baseline and the current runs were measured at
+// different times, and the machine's state between them is a source of
+// difference of its own (check/session_model.h).  The interval's variance
+// gains 2 s2_b, with Satterthwaite's df; with s2_b unknown a "bad" is
+// withheld (undecided, exit 125), since nothing tells it from a machine that
+// moved.  Interleaved (--interleave): each block holds one run of each side,
+// the interval is the paired one on the blocks' log differences, with the
+// same looks (information ∝ blocks).
 #pragma once
 #include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "check/session_model.h"
 #include "core/metric.h"
 #include "stats/significance.h"
 
@@ -42,23 +52,36 @@ struct LookPlan {
   std::size_t looks() const { return runs.size(); }
 };
 LookPlan plan_looks(std::size_t baseline_runs, std::size_t batch, std::size_t max_runs, double alpha);
+// The looks of an interleaved check: after every `batch` blocks up to
+// `max_blocks` (information ∝ blocks).
+LookPlan plan_paired_looks(std::size_t batch, std::size_t max_blocks, double alpha);
 
 struct Decision {
   Verdict verdict = Verdict::kUndecided;
   double change_pct = 0;           // of the metric: exp(Δ) - 1, in %
   stats::Interval interval_pct;    // the repeated confidence interval of that change
   double critical_t = 0;           // t_k of this look
+  double df = 0;                   // of that t
   std::size_t look = 0;            // 1-based
+  // The interval lay beyond the threshold, but the between-session spread
+  // is unknown: "bad" withheld (the verdict is undecided).
+  bool bad_withheld = false;
+  double between_share = 0;        // share of the interval's variance that is between sessions
 };
 
 // Look `look` (1-based; the number of current runs must be the plan's) at
 // `current` against `good` with a threshold of `threshold_pct` loss.
+// `model` says how the two sessions may differ by the machine alone.
 Decision decide_against_good(std::span<const double> good, std::span<const double> current, Better better,
-                             double threshold_pct, const LookPlan& plan, std::size_t look);
+                             double threshold_pct, const LookPlan& plan, std::size_t look,
+                             const SessionModel& model);
 // The same with the bad baseline: the threshold is half the good-to-bad loss.
 Decision decide_between(std::span<const double> good, std::span<const double> bad,
                         std::span<const double> current, Better better, const LookPlan& plan,
-                        std::size_t look);
+                        std::size_t look, const SessionModel& model);
+// Interleaved: good[i] and current[i] ran in block i (plan_paired_looks).
+Decision decide_paired(std::span<const double> good, std::span<const double> current, Better better,
+                       double threshold_pct, const LookPlan& plan, std::size_t look);
 
 // The loss (%) of `bad` against `good` (positive = worse); check refuses a
 // "bad" baseline that is not worse.

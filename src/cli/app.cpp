@@ -11,6 +11,7 @@
 #include "cli/reference/reference_output.h"
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/secrets.h"
 #include "core/terminal_text.h"
 #include "core/version.h"
 #include "sys/signals.h"
@@ -35,6 +36,10 @@ void set_up_app(CLI::App& app) {
   use_wrapping_help(app);
   app.set_version_flag("--version", fmt::format("schedlab {} ({})", tool_version(), tool_git_sha()));
   app.require_subcommand(1);
+  // Taken out of the line before parsing (take_dry_run); declared for --help.
+  app.add_flag("--dry-run")->description("with any command: check the command line (and, for commands that measure or "
+                            "change the system, the machine), print the plan and exit 0 without measuring, "
+                            "changing or writing anything");
 }
 
 // Bad input on the command line: exit 2, or the command's own status for it
@@ -42,8 +47,8 @@ void set_up_app(CLI::App& app) {
 int refuse_usage(const std::vector<Command>& commands, int argc, char** argv, const std::string& why) {
   for (const auto& c : commands)
     if (c.usage_status != 2 && argc > 1 && c.app->get_name() == argv[1]) {
-      std::cerr << fmt::format("schedlab: {} ({} exits {} so that git bisect run stops)\n", why, argv[1],
-                               c.usage_status);
+      std::cerr << fmt::format("schedlab: {} ({} exits {} so that git bisect run stops)\n", redact_secrets(why),
+                               argv[1], c.usage_status);
       return c.usage_status;
     }
   throw UsageError(why);
@@ -55,11 +60,31 @@ const Command& parsed_command(const std::vector<Command>& commands) {
   throw std::logic_error("no command was parsed");
 }
 
-int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
+// --dry-run belongs to every command, so it is taken out of the command line
+// before any command's parser sees it (run and kernels hand the rest of their
+// line to their own parsers), and only before a "--": after it, the words are
+// a measured command's.
+bool take_dry_run(std::vector<char*>& args) {
+  bool found = false;
+  for (auto it = args.begin(); it != args.end() && std::string_view(*it) != "--";)
+    if (std::string_view(*it) == "--dry-run") {
+      it = args.erase(it);
+      found = true;
+    } else {
+      ++it;
+    }
+  return found;
+}
+
+int dispatch(int argc_given, char** argv_given, const WorkloadRegistry& workloads) {
   CLI::App app{"schedlab: reproduce, measure and compare Linux scheduler and process-lifecycle regressions",
                "schedlab"};
   set_up_app(app);
-  const CommandContext context{workloads, {argv, argv + argc}};
+  std::vector<char*> args(argv_given, argv_given + argc_given);
+  const bool dry_run = take_dry_run(args);
+  const int argc = static_cast<int>(args.size());
+  char** argv = args.data();
+  const CommandContext context{workloads, {argv_given, argv_given + argc_given}, dry_run};
   std::vector<Command> commands;
   for (AddCommand add : all_commands()) commands.push_back(add(app, context));
   if (auto status = reference::print_reference(app, workloads, argc, argv)) return *status;
@@ -73,6 +98,11 @@ int dispatch(int argc, char** argv, const WorkloadRegistry& workloads) {
     return refuse_usage(commands, argc, argv, e.what());
   }
   const Command& command = parsed_command(commands);
+  if (dry_run && command.dry_run == DryRun::kReadsOnly) {
+    std::cout << fmt::format("dry run: the command line is valid; '{}' only reads, so nothing more is done\n",
+                             command.app->get_name());
+    return 0;
+  }
   // Commands that change the system undo what a dead run left when their
   // Session starts (session/session.h); the read-only ones never touch the
   // system and only say that it is needed.
@@ -99,11 +129,11 @@ int run_app(int argc, char** argv) {
     std::cerr << fmt::format("schedlab: interrupted by SIG{}; completed runs were kept\n",
                              sigabbrev_np(e.signal_number()));
     return 128 + e.signal_number();
-  } catch (const Error& e) {
-    std::cerr << "schedlab: " << e.what() << "\n";
+  } catch (const Error& e) {  // a message may quote a --store URL: masked here, the one way out
+    std::cerr << "schedlab: " << redact_secrets(e.what()) << "\n";
     return static_cast<int>(e.status());
   } catch (const std::exception& e) {
-    std::cerr << "schedlab: internal error: " << e.what() << "\n";
+    std::cerr << "schedlab: internal error: " << redact_secrets(e.what()) << "\n";
     return 70;
   }
 }

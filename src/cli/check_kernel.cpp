@@ -19,7 +19,7 @@
 namespace schedlab {
 namespace {
 
-constexpr int kSkipExit = 125;
+constexpr int kBisectSkipExit = 125;
 constexpr const char* kEvidence = "evidence.json";
 
 // The baseline's first PASS set, which must come from a guest.
@@ -89,7 +89,7 @@ void keep_evidence(const GuestCheck& check, const std::string& evidence) {
 int skip_boot(const guest::BootOutcome& o) {
   std::cout << fmt::format("skip: the kernel's guest {}: {}\n", guest::to_string(o.kind), o.problem);
   for (const auto& line : o.console_tail) std::cerr << "  | " << line << "\n";
-  return kSkipExit;
+  return kBisectSkipExit;
 }
 
 }  // namespace
@@ -141,13 +141,13 @@ int run_guest_check(const GuestCheck& check) {
     o = guest::boot_guest(c.plan.site, kernel, c.plan.images.front(), c.command, journal, gate);
   } catch (const Error& e) {
     std::cout << "skip: " << e.what() << "\n";
-    return kSkipExit;
+    return kBisectSkipExit;
   }
   if (o.kind != guest::BootOutcome::Kind::kCompleted) return skip_boot(o);
   std::cout << o.stdout_text;
   std::cerr << o.stderr_text;
   const bool withheld = c.plan.accel.emulated() && (o.exit_status == 0 || o.exit_status == 1);
-  const int exit = withheld ? kSkipExit : o.exit_status;
+  const int exit = withheld ? kBisectSkipExit : o.exit_status;
   if (withheld)
     std::cout << "skip: measured under emulation (QEMU's TCG): the verdict above says nothing about the kernel's "
                  "performance\n";

@@ -19,7 +19,16 @@ struct CommandContext {
   // The command line as typed, recorded in every result set (for `suite`,
   // the `schedlab run ...` line that reproduces the set).
   std::vector<std::string> argv;
+  // --dry-run, anywhere before a "--": check everything, print the plan and
+  // exit 0; nothing is measured, changed or written (cli/app.cpp).
+  bool dry_run = false;
 };
+
+// What a command does under --dry-run: one that only reads stops once its
+// command line has parsed and been validated (app.cpp says so); one that
+// would change the system or measure prints its plan and honours
+// context.dry_run itself — a test requires it of every such command.
+enum class DryRun { kReadsOnly, kPlans };
 
 // What a command declared: its CLI11 subcommand and its work, which returns
 // the exit status and throws schedlab::Error / Interrupted on failure.
@@ -32,6 +41,7 @@ struct Command {
   // Whether it changes the system (run, check, suite, kernels): those first
   // undo what a dead run left; the others only say that it is needed.
   bool changes_system = false;
+  DryRun dry_run = DryRun::kReadsOnly;
 };
 
 using AddCommand = Command (*)(CLI::App& app, const CommandContext& context);
@@ -50,7 +60,7 @@ Command add_export(CLI::App& app, const CommandContext& context);
 Command add_history(CLI::App& app, const CommandContext& context);
 Command add_trend(CLI::App& app, const CommandContext& context);
 Command add_report(CLI::App& app, const CommandContext& context);
-Command add_lava(CLI::App& app, const CommandContext& context);  // lava job|collect|ramdisk (cli/lava_command.cpp)
+Command add_lava(CLI::App& app, const CommandContext& context);  // lava job|collect (cli/lava_command.cpp)
 
 // Every command in the order `schedlab --help` lists them.
 const std::vector<AddCommand>& all_commands();

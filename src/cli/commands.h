@@ -29,18 +29,23 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
 double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
 // `schedlab kernels [options] -- run WORKLOAD [options]` (cli/kernels_command.cpp).
 int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
-                    const std::vector<std::string>& argv);
+                    const std::vector<std::string>& argv, bool dry_run = false);
+// `args` with --dry-run added before a "--" (the run options end there).
+std::vector<std::string> with_dry_run(std::vector<std::string> args);
 int list_command(const WorkloadRegistry& workloads);
 int list_probes_command();  // `list --probes`
 int env_command(bool json);
-int restore_command();
+int restore_command(bool dry_run = false);
 // `kernels`: lkml's scenarios on these kernels in guests (cli/suite_kernels.h); "" = on this host.
 struct SuiteKernels {
   std::string list;      // --kernels [NAME=]VMLINUZ[:INITRD],...
   bool trusted = false;  // --trust-kernel
 };
+// `full`: lkml's full comparison tables under each verdict; `only`: one
+// scenario by name ("" = all).
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
                   const std::string& json_dir, const StoreOptionTexts& store, const SuiteKernels& kernels = {},
+                  bool full = false, const std::string& only = "", bool dry_run = false,
                   bool lava = false);  // --lava: report to LAVA's test shell (grid/lava_report.h)
 // `schedlab check` as typed (checked by check_command itself: its bad
 // input exits 255, not 2, so that git bisect run stops).
@@ -52,6 +57,8 @@ struct CheckOptions {
   StoreOptionTexts store;
   std::string kernel;  // --kernel VMLINUZ[:INITRD]: judge that kernel in a guest (cli/check_kernel.h)
   bool trust_kernel = false;  // boot a --kernel owned by another user
+  bool dry_run = false;       // --dry-run: the plan, after every check of the files, and exit 0
+  std::string interleave;     // --interleave GOOD: re-measure the good program now, interleaved
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);

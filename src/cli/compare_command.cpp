@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "report/formats.h"
 #include "store/result_file.h"
+#include "store/session_history.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -20,24 +21,40 @@ namespace {
 // `schedlab compare` as typed.
 struct CompareArgs {
   std::vector<std::string> files;  // result files, store selectors or ids
-  std::string style = "mmtests", test = "welch", alpha = "0.05", metrics;
-  bool paired = false, force = false, all = false, notes = false;
-  std::string store, workload;  // for store selectors
+  std::string style = "mmtests", test, alpha = "0.05", metrics;
+  bool paired = false, force = false, all = false, notes = false, no_history = false;
+  std::string store, workload;  // for store selectors, and the history of the baseline's spec
 };
 
-int compare_command(const CompareArgs& a) {
+// The store's past sessions of the baseline's spec on its host, for the
+// between-session model of sequential sets (compare/between_sessions.h).
+std::shared_ptr<const SessionHistory> history_of(const std::vector<ResultSet>& sets, const std::string& store,
+                                                const WorkloadRegistry& workloads) {
+  auto out = std::make_shared<SessionHistory>();
+  if (sets.empty()) return out;
+  std::vector<const ResultSet*> compared;
+  for (const auto& set : sets) compared.push_back(&set);
+  auto h = store::read_history(to_store_choice({store, false}), sets.front(), compared, workloads);
+  out->host = store::host_of(sets.front());
+  out->problem = h.problem;
+  for (auto& session : h.sessions) out->sessions.push_back(std::move(session.sets));
+  return out;
+}
+
+int compare_command(const CompareArgs& a, const WorkloadRegistry& workloads) {
   const auto format = comparison_formats().find(a.style);  // a bad --style before any file is read
   CompareOptions o = comparison_options(a.test, a.alpha, a.paired, a.force, a.metrics, a.all);
   o.all_notes = a.notes;
   std::vector<ResultSet> sets = read_compare_inputs(a.files, a.store, a.workload);
   if (a.all && !sets.empty()) o.metrics = all_metrics(sets.front());
+  if (!a.no_history) o.history = history_of(sets, a.store, workloads);
   std::cout << format(build_comparison(std::move(sets), o));
   return 0;
 }
 
 }  // namespace
 
-Command add_compare(CLI::App& app, const CommandContext&) {
+Command add_compare(CLI::App& app, const CommandContext& context) {
   auto a = std::make_shared<CompareArgs>();
   auto* compare = app.add_subcommand("compare", "compare result sets: the first is the baseline");
   add_input_path(*compare, "files", a->files, "result files, store selectors (@kernel=K, @label=L, @host=H, "
@@ -48,15 +65,20 @@ Command add_compare(CLI::App& app, const CommandContext&) {
                                            "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
   compare->add_option("--style", a->style, "the table (default mmtests; html: the report's page)")
       ->type_name(comparison_formats().type_name());
-  compare->add_option("--test", a->test, "welch (default), mwu or overlap")->type_name("welch|mwu|overlap");
+  compare->add_option("--test", a->test, "the significance test (default: paired when the runs were interleaved in "
+                                         "blocks, --vary or kernels' boots, else welch)")
+      ->type_name("paired|welch|mwu|overlap");
   compare->add_option("--alpha", a->alpha, "significance level (default 0.05)")->type_name("A");
-  compare->add_flag("--paired", a->paired, "pair runs by --vary block (paired t-test)");
+  compare->add_flag("--paired", a->paired, "--test paired: pair runs by block");
   compare->add_option("--metrics", a->metrics, "metrics to compare, comma-separated (default: the primary "
                                                "metric and the workload's key metrics)")->type_name("LIST");
   compare->add_flag("--force", a->force, "compare even when the workload specs differ");
   compare->add_flag("--all", a->all, "compare every metric the sets recorded");
   compare->add_flag("--notes", a->notes, "print every note in full below the table");
-  return {compare, [a] { return compare_command(*a); }};
+  compare->add_flag("--no-history", a->no_history,
+                    "sets measured one after the other: test them on their runs alone, without this spec's "
+                    "between-session spread from the store's past sessions on this host");
+  return {compare, [a, &context] { return compare_command(*a, context.workloads); }};
 }
 
 }  // namespace schedlab

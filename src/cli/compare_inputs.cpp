@@ -30,7 +30,6 @@ void disambiguate_labels(std::vector<ResultSet>& sets, const std::vector<std::st
 
 std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& inputs, const std::string& store,
                                            const std::string& workload) {
-  const auto choice = to_store_choice({store, false});
   bool any_selector = false;
   for (const auto& input : inputs)
     if (store::is_selector(input)) {
@@ -39,8 +38,12 @@ std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& input
     }
   if (!workload.empty() && !any_selector)
     throw UsageError("--workload", workload, "store selectors to restrict (@kernel=..., @label=..., ids)");
+  // The default store is looked at only when a selector needs it.
   std::unique_ptr<store::Store> s;
-  if (any_selector) s = store::open_store(choice, store::Access::kRead);
+  if (any_selector || !store.empty()) {
+    const auto choice = to_store_choice({store, false});
+    if (any_selector) s = store::open_store(choice, store::Access::kRead);
+  }
   std::vector<ResultSet> sets;
   std::vector<std::string> sources;
   for (const auto& input : inputs) {

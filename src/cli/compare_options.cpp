@@ -11,7 +11,7 @@ stats::TestKind parse_test_kind(const std::string& text) {
   if (text == "welch") return stats::TestKind::kWelch;
   if (text == "mwu") return stats::TestKind::kMannWhitney;
   if (text == "overlap") return stats::TestKind::kOverlap;
-  throw UsageError("--test", text, "welch, mwu or overlap");
+  throw UsageError("--test", text, "paired, welch, mwu or overlap");
 }
 
 double parse_alpha(const std::string& text) {
@@ -25,9 +25,10 @@ double parse_alpha(const std::string& text) {
 CompareOptions comparison_options(const std::string& test, const std::string& alpha, bool paired, bool force,
                                   const std::string& metrics, bool all) {
   CompareOptions o;
-  o.test = parse_test_kind(test);
+  o.test_given = paired || !test.empty();
+  o.paired = paired || test == "paired";
+  if (!test.empty() && test != "paired") o.test = parse_test_kind(test);
   o.alpha = parse_alpha(alpha);
-  o.paired = paired;
   o.force = force;
   if (!metrics.empty() && all) throw UsageError("--all: cannot be combined with --metrics");
   if (!metrics.empty()) o.metrics = sys::split(metrics, ",");

@@ -2,6 +2,7 @@
 // result file, each set exactly as it was recorded; with --kcidb --origin
 // NAME, as a KCIDB document (grid/kcidb.h).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 
@@ -12,6 +13,7 @@
 #include "grid/kcidb.h"
 #include "store/result_file.h"
 #include "store/selector.h"
+#include "store/store.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
@@ -38,9 +40,23 @@ int export_command(const ExportArgs& args) {
   for (const auto& id : args.ids)
     store::parse_selector(id);  // a bad id is refused before the store is opened
   auto s = store::open_store(choice, store::Access::kRead);
-  std::vector<store::SetDocument> docs;
-  for (const auto& id : args.ids)
-    for (auto& doc : store::select_sets(*s, id, "")) docs.push_back(std::move(doc));
+  // Every selector's sets read at once: a bad row is skipped, and only when
+  // no valid set is left of them all is it bad input.
+  std::vector<std::int64_t> ids;
+  std::string refused;  // the last selector whose every row was refused
+  for (const auto& arg : args.ids) {
+    const std::size_t skipped = s->skipped().size();
+    try {
+      for (const std::int64_t id : store::select_ids(*s, arg, "")) ids.push_back(id);
+    } catch (const UsageError& e) {
+      // A selector whose every row was refused (and named) is not the end
+      // of the others; one that matches nothing at all still is.
+      if (s->skipped().size() == skipped) throw;
+      refused = std::string(e.what()).rfind(arg + ": ", 0) == 0 ? e.what() : arg + ": " + e.what();
+    }
+  }
+  if (ids.empty()) throw UsageError(refused);
+  const auto docs = s->load(ids, fmt::format("{}", fmt::join(args.ids, " ")));
   const ordered_json document =
       args.kcidb ? grid::kcidb_document(docs, args.origin) : store::result_file_json(docs);
   const std::string text = document.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";

@@ -1,5 +1,6 @@
 #include "cli/help_formatter.h"
 
+#include <CLI/CLI.hpp>
 #include <memory>
 
 #include "report/wrap.h"

@@ -1,5 +1,5 @@
 #pragma once
-#include <CLI/CLI.hpp>
+#include "cli/cli_fwd.h"
 
 namespace schedlab {
 

@@ -6,6 +6,7 @@
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "report/formats.h"
+#include "store/set_filter.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -17,6 +18,9 @@ store::SetFilter filter_of(const HistoryArgs& a) {
   f.kernel = a.kernel;
   f.host = a.host;
   f.label = a.label;
+  f.spec = a.spec;
+  for (const auto& [option, value] : {std::pair{"--kernel", a.kernel}, {"--host", a.host}, {"--label", a.label}})
+    store::check_pattern(option, value);
   if (!a.since.empty()) {
     f.since_epoch = store::epoch_seconds(a.since);
     if (!f.since_epoch)
@@ -48,6 +52,8 @@ Command add_history(CLI::App& app, const CommandContext&) {
   cmd->add_option("--kernel", h->kernel, "kernel release, wildcards allowed: 6.11*")->type_name("PATTERN");
   cmd->add_option("--host", h->host, "host name, wildcards allowed")->type_name("H");
   cmd->add_option("--label", h->label, "set label, wildcards allowed")->type_name("L");
+  cmd->add_option("--spec", h->spec, "only sets of this spec: its id as the spec column shows it (4 to 12 hex "
+                  "digits)")->type_name("ID");
   cmd->add_option("--since", h->since, "sets started on or after: 2026-11-01 or 2026-11-01T12:00:00Z")
       ->type_name("DATE");
   cmd->add_option("--style", h->style, "the output (default text)")->type_name(history_formats().type_name());

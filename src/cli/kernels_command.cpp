@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
 #include <sstream>
@@ -92,29 +93,37 @@ void announce(const guest::KernelsPlan& plan, std::ostream& out) {
 void print_results(const std::vector<ResultSet>& sets, const std::optional<std::string>& json, std::ostream& out) {
   const bool all_pass = std::all_of(sets.begin(), sets.end(), [](const auto& s) { return s.status == Status::kPass; });
   if (sets.size() > 1 && all_pass) {
-    CompareOptions o;
-    o.paired = true;
-    try {
-      out << "\n" << format_mmtests(build_comparison(sets, o));
+    try {  // the boots were interleaved: paired by block (decide_test)
+      out << "\n" << format_mmtests(build_comparison(sets, CompareOptions{}));
     } catch (const Error& e) {  // the sets are kept all the same; compare --force can still show them
       out << "\nno comparison: " << e.what() << "\n";
     }
   } else {
     for (const auto& set : sets) out << format_summary(set);
   }
-  if (json) out << fmt::format("\nresult file: {} (schedlab compare {} --paired)\n", *json, *json);
+  if (json) out << fmt::format("\nresult file: {} (schedlab compare {})\n", *json, *json);
+}
+
+// --dry-run: the options parsed and the spec checked as a run on this host
+// would be (a guest's CPUs and memory are its own: the guest checks again);
+// no kernel is read, no initramfs built, no guest started.
+int plan_kernels(const WorkloadRegistry& workloads, const std::vector<std::string>& spec) {
+  std::vector<std::string> run(spec.begin() + (spec.front() == "run" ? 1 : 0), spec.end());
+  std::cout << "dry run: the kernels' options parsed; the spec as a run here would be:\n";
+  return run_command(workloads, with_dry_run(run), {});
 }
 
 }  // namespace
 
 int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
-                    const std::vector<std::string>& argv) {
+                    const std::vector<std::string>& argv, bool dry_run) {
   const auto [options, spec] = split_spec(args);
   const auto texts = parse_options(options);
   if (!texts) return 0;  // --help was shown
   if (spec.empty())
     throw UsageError("kernels: missing the spec after '--': schedlab kernels --kernel NAME=VMLINUZ ... -- run "
                      "WORKLOAD [options]");
+  if (dry_run) return plan_kernels(workloads, spec);
   // Before the initramfs is written to the cache, so that an interrupt
   // unwinds through every guard (a temporary file included) from here on.
   Session session;
@@ -148,8 +157,10 @@ Command add_kernels(CLI::App& app, const CommandContext& context) {
   kernels->prefix_command();
   kernels->set_help_flag();  // its --help is KernelsCommandLine's, which knows the options
   return {kernels,
-          [kernels, &context] { return kernels_command(context.workloads, kernels->remaining(), context.argv); },
-          2, true};
+          [kernels, &context] {
+            return kernels_command(context.workloads, kernels->remaining(), context.argv, context.dry_run);
+          },
+          2, true, DryRun::kPlans};
 }
 
 }  // namespace schedlab

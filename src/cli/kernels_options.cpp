@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -55,7 +56,7 @@ std::vector<int> parse_host_cpus(const std::string& text) {
   return cpus;
 }
 
-std::uint64_t parse_seed(const std::string& text) {
+std::uint64_t parse_kernels_seed(const std::string& text) {
   if (text.empty()) return std::random_device{}();
   if (auto seed = parse_whole_number<std::uint64_t>(text, 0, UINT64_MAX)) return *seed;
   throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
@@ -219,7 +220,7 @@ std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workl
   const auto boots = parse_whole_number(t.boots, 1, 1000);
   if (!boots) throw UsageError("--boots", t.boots, "a whole number from 1 to 1000");
   plan.boots = *boots;
-  plan.seed = parse_seed(t.seed);
+  plan.seed = parse_kernels_seed(t.seed);
   if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
   if (!t.accel.empty()) r.accel = t.accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const GuestShape shape = parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);

@@ -3,8 +3,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli_fwd.h"
 #include "cli/run_parse.h"
 #include "cli/store_options.h"
 #include "guest/kernels_run.h"

@@ -1,11 +1,8 @@
-// `schedlab lava collect JOB_ID|DIR|LOG [--server URL] [--store URL]
-// [--json FILE]`: a finished LAVA job's results into the store, one set per
+// `schedlab lava collect DIR|LOG [--store URL] [--json FILE]`: a finished LAVA job's results into the store, one set per
 // kernel (and --vary variant) with every boot's runs, paired by block.
 #include <fmt/format.h>
 #include <sys/stat.h>
-#include <yaml-cpp/yaml.h>
 
-#include <cstdlib>
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -14,7 +11,6 @@
 #include "cli/lava_command.h"
 #include "core/error.h"
 #include "grid/lava_collect.h"
-#include "grid/lava_server.h"
 #include "store/result_file.h"
 #include "store/record.h"
 #include "sys/safe_files.h"
@@ -28,40 +24,6 @@ struct Source {
   std::string log;  // the log's text
   grid::LavaJobInfo info;
 };
-
-// The boots the job was written for, from its metadata (schedlab lava job
-// writes schedlab.boots and schedlab.kernels); 0 when it does not say.
-int boots_in_definition(const std::string& definition) {
-  try {
-    const YAML::Node job = YAML::Load(definition);
-    const YAML::Node m = job["metadata"];
-    if (!m || !m["schedlab.boots"] || !m["schedlab.kernels"]) return 0;
-    std::istringstream kernels(m["schedlab.kernels"].as<std::string>());
-    int n = 0;
-    for (std::string k; kernels >> k;) ++n;
-    return n * m["schedlab.boots"].as<int>();
-  } catch (const YAML::Exception&) {
-    return 0;
-  }
-}
-
-Source from_server(const std::string& job_id, const std::string& server_url) {
-  const char* token = std::getenv("LAVA_TOKEN");
-  const grid::LavaServer server(server_url, token ? token : "");
-  Source s;
-  s.info.source = server.url();
-  s.info.job_id = job_id;
-  try {
-    s.info.job = ordered_json::parse(server.get(fmt::format("jobs/{}/", job_id)));
-  } catch (const ordered_json::parse_error& e) {
-    throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: job {} at {}: its record is not JSON: {}",
-                                                         job_id, server.url(), e.what()));
-  }
-  if (s.info.job.contains("definition") && s.info.job["definition"].is_string())
-    s.info.boots_expected = boots_in_definition(s.info.job["definition"].get<std::string>());
-  s.log = server.get(fmt::format("jobs/{}/logs/", job_id));
-  return s;
-}
 
 // A directory holding output.yaml (the server's job output directory, or
 // lava-run's --output-dir with its log saved there), or the log itself.
@@ -85,16 +47,9 @@ Source from_path(const std::string& path) {
 
 Source read_source(const LavaCollectTexts& t) {
   struct stat st {};
-  if (stat(t.job.c_str(), &st) == 0) {
-    if (!t.server.empty()) throw UsageError("--server", t.server, "no --server with a directory or a log file");
-    return from_path(t.job);
-  }
-  if (!grid::is_job_id(t.job))
-    throw UsageError("lava collect", t.job, "a LAVA job id (with --server URL), a directory with its output.yaml, "
-                                           "or a LAVA log file");
-  if (t.server.empty())
-    throw UsageError(fmt::format("lava collect '{}': a job id needs --server URL (the LAVA server's address)", t.job));
-  return from_server(t.job, t.server);
+  if (stat(t.job.c_str(), &st) != 0)
+    throw UsageError("lava collect", t.job, "a directory with the job's log as output.yaml, or a LAVA log file");
+  return from_path(t.job);
 }
 
 void print_sets(const grid::Collected& c, std::ostream& out) {

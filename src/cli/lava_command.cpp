@@ -1,12 +1,10 @@
 // `schedlab lava job`: a LAVA job definition that boots each kernel in
 // randomized interleaved blocks and runs a schedlab command in LAVA's test
-// shell; `schedlab lava collect`: a finished job's results into the store;
-// `schedlab lava ramdisk`: a ramdisk that carries schedlab for LAVA to boot.
+// shell; `schedlab lava collect`: a finished job's results into the store.
 #include "cli/lava_command.h"
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -15,8 +13,6 @@
 #include "cli/path_options.h"
 #include "core/error.h"
 #include "grid/lava_job.h"
-#include "grid/lava_ramdisk.h"
-#include "runner/run_setup.h"
 #include "store/result_file.h"
 #include "sys/safe_files.h"
 
@@ -27,8 +23,8 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
   job.add_option("--kernel", t.kernels, "a kernel under test and, when its device boots one, the ramdisk that "
                                         "carries schedlab (repeat per kernel; NAME labels its sets)")
       ->type_name("NAME=URL[:RAMDISK_URL]");
-  job.add_option("--ramdisk", t.ramdisk, "the ramdisk of every --kernel given without one (schedlab lava "
-                                         "ramdisk makes it)")->type_name("URL");
+  job.add_option("--ramdisk", t.ramdisk, "the ramdisk of every --kernel given without one: a gzip'd cpio that "
+                                         "carries schedlab and gives LAVA a shell (docs/fleet.md)")->type_name("URL");
   job.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks on one device (default 5)")
       ->type_name("N");
   job.add_option("--device-type", t.device_type, "the LAVA device type; its deploy and boot come from the "
@@ -53,15 +49,16 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
   job.add_option("command", t.command, "after '--': what every boot runs, run WORKLOAD [options], suite "
                                        "quick|lkml or check --baseline FILE")
       ->type_name("-- COMMAND...");
+  // A scalar option given twice takes the last, as run's options do.
+  for (CLI::Option* o : job.get_options())
+    if (o->get_items_expected_max() == 1) o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 }
 
 void add_collect_options(CLI::App& collect, LavaCollectTexts& t) {
-  collect.add_option("job", t.job, "the job: its id on --server, a directory holding its log as output.yaml (the "
-                                   "server's job output directory, or lava-run's --output-dir with its log saved "
-                                   "there), or the log file")
-      ->required()->type_name("JOB_ID|DIR|LOG");
-  collect.add_option("--server", t.server, "the LAVA server whose REST API (/api/v0.2/jobs/ID/) has the job; a "
-                                           "token, when it needs one, comes from LAVA_TOKEN")->type_name("URL");
+  add_input_path(collect, "job", t.job, "the job's log: a directory holding it as output.yaml (the server's job "
+                                       "output directory, or lava-run's --output-dir with its log saved there), or "
+                                       "the log file", "DIR|LOG")
+      ->required();
   add_output_file(collect, "--json", t.json, "also write the sets as a result file, a new file", {});
   collect.add_flag("--force", t.force, "replace an existing --json file");
   add_store_options(collect, t.store, true);
@@ -86,36 +83,12 @@ int job_command(const WorkloadRegistry& workloads, const LavaJobTexts& texts) {
   return 0;
 }
 
-struct RamdiskTexts {
-  std::string output;
-  bool force = false;
-  std::vector<std::string> files;
-};
-
-int ramdisk_command(const RamdiskTexts& t) {
-  grid::RamdiskInputs in;
-  in.schedlab = std::filesystem::read_symlink("/proc/self/exe").string();
-  in.worker = locate_worker();
-  for (const auto& f : t.files) in.files.push_back(grid::parse_ramdisk_file(f));
-  const grid::Ramdisk r = grid::build_lava_ramdisk(in);
-  try {
-    sys::write_file_atomically(t.output, r.bytes, 0644);
-  } catch (const SystemError& e) {
-    throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the ramdisk: {}", e.what()));
-  }
-  std::cout << fmt::format("{}: {} files, {:.1f} MB ({:.1f} MB unpacked{}); boot it with schedlab lava job "
-                           "--ramdisk URL\n", t.output, r.contents.size(), static_cast<double>(r.bytes.size()) / 1e6,
-                           static_cast<double>(r.cpio_bytes) / 1e6,
-                           r.stripped ? ", schedlab without debug information" : "");
-  return 0;
-}
-
 }  // namespace
 
 Command add_lava(CLI::App& app, const CommandContext& context) {
   auto* lava = app.add_subcommand("lava", "schedlab on a LAVA lab: write a job that boots kernels in interleaved "
                                           "blocks and runs schedlab in each (job), store a finished job's "
-                                          "results (collect), make the ramdisk that carries schedlab (ramdisk)");
+                                          "results (collect)");
   lava->require_subcommand(1);
   auto job_texts = std::make_shared<LavaJobTexts>();
   auto* job = lava->add_subcommand("job", "a LAVA job definition (YAML): each --kernel deployed and booted "
@@ -126,19 +99,9 @@ Command add_lava(CLI::App& app, const CommandContext& context) {
   auto* collect = lava->add_subcommand("collect", "a finished LAVA job's results into the store: one set per "
                                                   "kernel with every boot's runs, paired by block");
   add_collect_options(*collect, *collect_texts);
-  auto ramdisk_texts = std::make_shared<RamdiskTexts>();
-  auto* ramdisk = lava->add_subcommand("ramdisk", "a ramdisk for LAVA to boot kernels with (gzip'd cpio): busybox, "
-                                                  "a shell on the console, this schedlab and its libraries");
-  add_output_file(*ramdisk, "-o,--output", ramdisk_texts->output, "write it here, a new file (then give its URL to "
-                                                                  "lava job --ramdisk)", {})
-      ->required();
-  ramdisk->add_flag("--force", ramdisk_texts->force, "replace an existing -o file");
-  add_input_path(*ramdisk, "--add", ramdisk_texts->files, "also carry this file (a baseline for check), at DEST "
-                                                          "(default /root/NAME); repeatable", "FILE[:DEST]");
   return {lava, [=, &context]() -> int {
             if (job->parsed()) return job_command(context.workloads, *job_texts);
-            if (collect->parsed()) return lava_collect_command(*collect_texts);
-            return ramdisk_command(*ramdisk_texts);
+            return lava_collect_command(*collect_texts);
           }};
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// `schedlab lava job|collect|ramdisk`: schedlab on a LAVA lab (docs/fleet.md).
+// `schedlab lava job|collect`: schedlab on a LAVA lab (docs/fleet.md).
 #include <string>
 
 #include "cli/store_options.h"
@@ -10,8 +10,7 @@ namespace schedlab {
 
 // `lava collect` as typed (cli/lava_collect_command.cpp).
 struct LavaCollectTexts {
-  std::string job;     // JOB_ID, a directory with output.yaml, or a log file
-  std::string server;  // the LAVA server, for a JOB_ID
+  std::string job;     // a directory with output.yaml, or a log file
   std::string json;    // also write the sets as a result file
   bool force = false;  // replace an existing --json file
   StoreOptionTexts store;

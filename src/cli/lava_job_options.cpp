@@ -11,7 +11,7 @@
 #include "core/error.h"
 #include "core/utf8.h"
 #include "core/whole_number.h"
-#include "grid/secrets.h"
+#include "core/secrets.h"
 
 namespace schedlab {
 namespace {
@@ -31,10 +31,10 @@ void check_words(const std::vector<std::string>& command) {
     throw UsageError("lava job: missing the command after '--': schedlab lava job --kernel NAME=URL ... -- run "
                      "WORKLOAD [options] (or suite quick|lkml, or check --baseline FILE)");
   for (const auto& word : command) {
-    if (grid::holds_secret(word))
+    if (redact_secrets(word) != word)
       throw UsageError(fmt::format("lava job: -- ... '{}': a password would be written into the job, which "
                                    "everyone who can see it reads; give the lab the credentials instead",
-                                   grid::redact_secrets(word)));
+                                   redact_secrets(word)));
     if (!valid_utf8(word)) throw UsageError("lava job: -- ...: every word of the command must be UTF-8");
     if (word == "--store" || word.rfind("--store=", 0) == 0 || word == "--no-store") refuse_store();
     if (word == "--lava") throw UsageError("lava job: -- ... --lava: the job adds it to every boot's command");
@@ -105,11 +105,11 @@ std::vector<grid::LavaKernel> parse_kernels(const LavaJobTexts& t, bool needs_ra
     auto k = grid::parse_lava_kernel("--kernel", text);
     for (const auto& other : kernels)
       if (other.name == k.name)
-        throw UsageError("--kernel", grid::redact_secrets(text), fmt::format("a NAME no other --kernel has ('{}' is taken)", k.name));
+        throw UsageError("--kernel", redact_secrets(text), fmt::format("a NAME no other --kernel has ('{}' is taken)", k.name));
     if (k.ramdisk_url.empty()) k.ramdisk_url = t.ramdisk;
     if (needs_ramdisk && k.ramdisk_url.empty())
       throw UsageError(fmt::format("--kernel '{}': device type {} boots a ramdisk that carries schedlab: give "
-                                   "NAME=URL:RAMDISK_URL or --ramdisk URL (schedlab lava ramdisk makes one)",
+                                   "NAME=URL:RAMDISK_URL or --ramdisk URL (docs/fleet.md)",
                                    text, device));
     if (!needs_ramdisk && !k.ramdisk_url.empty())
       throw UsageError(fmt::format("--kernel '{}': the template of device type {} boots no ramdisk "
@@ -137,8 +137,8 @@ void parse_job_fields(const LavaJobTexts& t, grid::JobSpec& spec) {
     throw UsageError("--schedlab", t.schedlab, "a program name or path without blanks or shell characters");
   spec.schedlab = t.schedlab;
   if (t.job_name.size() > 200 || t.job_name.find('\n') != std::string::npos || !valid_utf8(t.job_name) ||
-      grid::holds_secret(t.job_name))
-    throw UsageError("--job-name", grid::redact_secrets(t.job_name), "one line of at most 200 characters");
+      redact_secrets(t.job_name) != t.job_name)
+    throw UsageError("--job-name", redact_secrets(t.job_name), "one line of at most 200 characters");
   spec.job_name = t.job_name;
   if (!t.test_timeout.empty())
     spec.test_timeout = std::chrono::duration_cast<std::chrono::seconds>(parse_duration("--test-timeout", t.test_timeout, false));

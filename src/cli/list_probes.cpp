@@ -15,8 +15,8 @@ namespace {
 
 std::string cost_text(const ProbeInfo& info) {
   if (info.cost_pct >= 100) return "not measured here";
-  return (info.cost_pct < 0.01 ? std::string("< 0.01%") : fmt::format("{:.1f}%", info.cost_pct)) +
-         " (bench/probe_cost)";
+  return (info.cost_pct < 0.01 ? std::string("< 0.01%") : fmt::format("{:.1f}%", info.cost_pct)) + " (" +
+         describe_cost_source(info.name) + ")";
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "cli/path_options.h"
 #include "cli/command.h"
 #include "cli/commands.h"
+#include "compare/comparison.h"
 #include "core/error.h"
 #include "store/result_file.h"
 #include "report/wrap.h"
@@ -38,23 +39,6 @@ std::vector<double> values(const ResultSet& set, const std::string& metric) {
   return xs;
 }
 
-// Relative SD of the paired differences of two interleaved sets, matched by
-// block; nullopt when they have no common blocks.
-std::optional<double> paired_cv(const ResultSet& a, const ResultSet& b, const std::string& metric) {
-  std::map<int, double> by_block;
-  for (const auto& run : a.runs)
-    if (auto v = run.values.get(metric); v && run.block > 0) by_block[run.block] = *v;
-  std::vector<double> d, base;
-  for (const auto& run : b.runs) {
-    auto v = run.values.get(metric);
-    auto it = by_block.find(run.block);
-    if (!v || it == by_block.end()) continue;
-    d.push_back(*v - it->second);
-    base.push_back(it->second);
-  }
-  if (d.size() < 3 || stats::mean(base) == 0) return std::nullopt;
-  return stats::sample_stddev(d) / std::fabs(stats::mean(base));
-}
 
 }  // namespace
 

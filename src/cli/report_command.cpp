@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
 
@@ -111,9 +112,11 @@ Command add_report(CLI::App& app, const CommandContext&) {
   cmd->add_option("--metrics", a->metrics, "metrics to compare and plot, comma-separated (default: "
                                            "as compare)")->type_name("LIST");
   cmd->add_flag("--all", a->all, "compare and plot every metric the sets recorded");
-  cmd->add_option("--test", a->test, "the significance test (default welch)")->type_name("welch|mwu|overlap");
+  cmd->add_option("--test", a->test, "the significance test (default: paired when the runs were interleaved in "
+                                     "blocks, else welch)")
+      ->type_name("paired|welch|mwu|overlap");
   cmd->add_option("--alpha", a->alpha, "significance level (default 0.05)")->type_name("A");
-  cmd->add_flag("--paired", a->paired, "pair runs by --vary block (paired t-test)");
+  cmd->add_flag("--paired", a->paired, "--test paired: pair runs by block");
   cmd->add_flag("--force", a->force, "compare even when the workload specs differ");
   cmd->add_option("--workload", a->workload, "only the selectors' sets of this workload")->type_name("W");
   cmd->add_option("--store", a->store, "the store the selectors read (default: $SCHEDLAB_STORE, else "

@@ -9,7 +9,7 @@ namespace schedlab {
 struct ReportArgs {
   std::vector<std::string> inputs;  // result files and store selectors
   std::string output = "report.html";  // "-": stdout
-  std::string test = "welch", alpha = "0.05", metrics, workload, store;
+  std::string test, alpha = "0.05", metrics, workload, store;  // test "": decided by the design
   bool paired = false, force = false, all = false;
 };
 

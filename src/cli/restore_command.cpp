@@ -19,7 +19,14 @@ void hint_leftovers() {
                              stale.size(), default_journal_dir());
 }
 
-int restore_command() {
+int restore_command(bool dry_run) {
+  if (dry_run) {
+    const auto stale = stale_journals();
+    std::cout << fmt::format("dry run: {} interrupted run(s) would be undone ({})\n", stale.size(),
+                             default_journal_dir());
+    for (const auto& j : stale) std::cout << "  " << j << "\n";
+    return 0;
+  }
   const auto reports = restore_stale_journals();
   for (const auto& r : reports) print_restore_report(r);
   if (reports.empty()) std::cout << "schedlab: nothing to restore (" << default_journal_dir() << ")\n";
@@ -28,10 +35,10 @@ int restore_command() {
   return 0;
 }
 
-Command add_restore(CLI::App& app, const CommandContext&) {
+Command add_restore(CLI::App& app, const CommandContext& context) {
   auto* restore = app.add_subcommand("restore", "undo what an interrupted or killed run left behind (sysctls, "
                                                 "cgroups, sched features, mounts), from its journal");
-  return {restore, [] { return restore_command(); }};
+  return {restore, [&context] { return restore_command(context.dry_run); }, 2, false, DryRun::kPlans};
 }
 
 }  // namespace schedlab

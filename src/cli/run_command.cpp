@@ -19,6 +19,7 @@
 #include "compare/comparison.h"
 #include "report/compare_reporters.h"
 #include "cli/store_options.h"
+#include "spec/spec_identity.h"
 #include "spec/vary.h"
 #include "spec/workload_options.h"
 #include "core/error.h"
@@ -27,6 +28,7 @@
 #include "env/environment.h"
 #include "grid/lava_report.h"
 #include "store/result_file.h"
+#include "report/run_plan.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
 #include "sink/json_file_sink.h"
@@ -81,18 +83,42 @@ Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector
 // A --vary experiment ends with the comparison it was run for, as compare
 // prints it (paired by block: the runs were interleaved).
 std::string vary_comparison(const std::vector<ResultSet>& sets) {
-  CompareOptions o;
-  o.paired = true;
-  for (const auto& set : sets)
-    for (const auto& run : set.runs) o.paired &= run.block > 0;
-  try {
-    return "\n" + format_mmtests(build_comparison(sets, o));
+  const CompareOptions o;  // the runs were interleaved: paired by block (decide_test)
+  try {  // one line per metric: the answer the experiment was run for
+    return "\n" + format_lkp(build_comparison(sets, o));
   } catch (const Error& e) {
     return fmt::format("\nno comparison: {}\n", e.what());
   }
 }
 
+// --dry-run: every variant as its set would be described, after every
+// check prepare() made; nothing is measured, changed or written.
+std::string run_plan_text(const WorkloadRegistry& workloads, const Experiment& e, const StoreOptionTexts& store) {
+  RunPlan plan;
+  plan.runs = e.options.runs;
+  plan.warmup_runs = e.options.warmup_runs;
+  plan.seed = e.seed;
+  for (const auto& v : e.variants) {
+    ResultSet set = describe_set(v, ProbeSet(v.options().probes), e.seed, e.variants.size() > 1);
+    const std::string id = spec_id(set, workloads);
+    plan.variants.push_back({std::move(set), id});
+    if (v.stop.window)
+      plan.seconds += (plan.runs + plan.warmup_runs) * (to_seconds(v.options().warmup) + to_seconds(*v.stop.window));
+  }
+  std::vector<std::string> where;
+  if (e.options.json_path) where.push_back(*e.options.json_path);
+  if (const auto choice = to_store_choice(store); choice.kind != store::StoreChoice::Kind::kNone)
+    where.push_back("the store " + store::describe(choice));
+  plan.results = where.empty() ? "printed only (--no-store, no --json)" : fmt::format("{}", fmt::join(where, " and "));
+  return format_run_plan(plan);
+}
+
 }  // namespace
+
+std::vector<std::string> with_dry_run(std::vector<std::string> args) {
+  args.insert(std::find(args.begin(), args.end(), "--"), "--dry-run");
+  return args;
+}
 
 double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
   const Workload& w = find_workload(workloads, args);
@@ -114,6 +140,10 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   const Experiment experiment = prepare(w, *parsed, argv);
   const std::string lava_tool = parsed->lava ? grid::find_lava_test_case() : "";
   const RunOptions& options = experiment.options;
+  if (options.dry_run) {
+    std::cout << run_plan_text(workloads, experiment, parsed->store);
+    return 0;
+  }
   const std::string created = utc_now_iso8601();
   JsonFileSink file = run_result_file(options, experiment, created);
   StoreSink store(to_store_choice(parsed->lava ? lava_store_texts(parsed->store) : parsed->store), created,
@@ -125,7 +155,7 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   std::ostringstream discard;
   const bool progress = isatty(2) && (!options.quiet || presentation.progress_when_quiet);
   TextReporter reporter(options.quiet ? discard : std::cout, progress ? &std::cerr : nullptr,
-                        experiment.variants.size() > 1);
+                        experiment.variants.size() > 1, options.all);
   reporter.present(presentation.prefix, presentation.eta_after_s);
   ExperimentOutcome outcome = run_experiment(experiment, session.gate(), session.journal(), reporter, sinks);
   for (const auto& set : outcome.sets) reporter.finish(set);
@@ -149,8 +179,12 @@ Command add_run(CLI::App& app, const CommandContext& context) {
   std::vector<std::string> names;
   for (const auto& w : context.workloads.items()) names.push_back(w->info().name);
   run->footer(fmt::format("workloads: {}", fmt::join(names, ", ")));
-  return {run, [run, &context] { return run_command(context.workloads, run->remaining(), context.argv); }, 2,
-          true};
+  return {run,
+          [run, &context] {
+            auto args = run->remaining();
+            return run_command(context.workloads, context.dry_run ? with_dry_run(args) : args, context.argv);
+          },
+          2, true, DryRun::kPlans};
 }
 
 }  // namespace schedlab

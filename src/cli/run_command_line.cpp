@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/help_formatter.h"
 #include "cli/workload_command_line.h"
 

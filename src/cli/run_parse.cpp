@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 
 #include "cli/run_command_line.h"

@@ -4,8 +4,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli_fwd.h"
 #include "cli/store_options.h"
 
 namespace schedlab {
@@ -23,12 +22,12 @@ struct ExportArgs {
   StoreOptionTexts store;
 };
 struct HistoryArgs {
-  std::string workload, kernel, host, label, since, style;
+  std::string workload, kernel, host, label, since, style, spec;
   bool json = false, csv = false;
   StoreOptionTexts store;
 };
 struct TrendArgs {
-  std::string workload, metric, by = "kernel", host, style;
+  std::string workload, metric, by = "kernel", host, style, spec;
   bool json = false;
   StoreOptionTexts store;
 };

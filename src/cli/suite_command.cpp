@@ -3,6 +3,7 @@
 // lkml: the four reported regressions' scenarios at this machine's scale,
 // each an interleaved --vary comparison printed in mmtests' style.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,12 +16,14 @@
 #include "cli/commands.h"
 #include "cli/suite_kernels.h"
 #include "cli/suite_evidence.h"
+#include "compare/claim.h"
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
 #include "grid/lava_report.h"
 #include "store/result_file.h"
 #include "report/table.h"
+#include "report/wrap.h"
 #include "core/descriptive.h"
 #include "sys/affinity.h"
 
@@ -39,7 +42,20 @@ struct SuiteRun {
   std::string title;              // what it reproduces
   std::vector<std::string> args;  // after `schedlab run`
   Evidence evidence;              // lkml: what the report's thread went looking for
+  std::optional<Claim> claim;     // lkml: what the report claims, as this scenario's A/B
 };
+
+// The answer in 80 columns: the verdict, the change with its interval
+// beside the report's figure, then what the verdict rests on.
+std::string format_claim(const Claim& claim, const ClaimAnswer& a) {
+  std::string line = to_string(a.verdict) + ":";
+  if (a.interval_pct)
+    line += fmt::format(" {} {:+.1f}% [{:+.1f}, {:+.1f}]", claim.metric, a.change_pct, a.interval_pct->low,
+                        a.interval_pct->high);
+  line += " " + claim.effect;
+  if (!claim.reported.empty()) line += fmt::format(" (report: {})", claim.reported);
+  return wrap(line, kTextWidth, "", "  ") + "\n" + wrap(a.why, kTextWidth, "  ", "  ") + "\n";
+}
 
 std::vector<SuiteRun> quick_runs() {
   return {{"spawn", "UnixBench spawn, one copy per CPU",
@@ -79,22 +95,43 @@ std::vector<SuiteRun> lkml_runs(bool full) {
       {"fork-autogroup", "fork benchmark lost 30% with autogroup (UnixBench spawn -c CPUs)",
        with({"spawn", "--copies", "auto", "--duration", duration, "--probes", kSuiteProbes, "--vary",
              "autogroup=off,on", "--vary", "cgroup-depth=0,3"}),
-       {"idle share and migrations", {"set_cpu_idle_pct", "cpu_idle_pct", "cpu_migrations_per_loop"}}},
+       {"idle share and migrations", {"set_cpu_idle_pct", "cpu_idle_pct", "cpu_migrations_per_loop"}},
+       Claim{"lps", {{"autogroup", "off"}, {"cgroup-depth", "0"}}, {{"autogroup", "on"}, {"cgroup-depth", "0"}},
+             "autogroup on vs off", -10, "-10% x86_64, -30% aarch64"}},
       {"shell-scripts", "UnixBench Shell Scripts (8 concurrent) lost 8% at 4-8 copies per CPU",
        with({"shell", "--concurrent", "8", "--duration", duration, "--probes", kSuiteProbes, "--vary",
              "copies=auto,4x"}),
-       {"migrations and run delay", {"cpu_migrations_per_loop", "run_delay_us_per_loop", "psi_cpu_some_us"}}},
+       {"migrations and run delay", {"cpu_migrations_per_loop", "run_delay_us_per_loop", "psi_cpu_some_us"}},
+       Claim{"lpm", {{"copies", "auto"}}, {{"copies", "4x"}}, "4 copies per CPU vs 1", -8,
+             "-8% between kernels", true}},
       {"exec-true", "20000 x /bin/true pinned to one CPU 12% slower (shell_bench.sh)",
        with({"exec", "--cpus", last_cpu, "--iterations", full ? "20000" : "5000", "--probes", kSuiteProbes,
              "--vary", "via-shell=off,on"}),
-       {"system time and faults per exec", {"sys_s", "set_cpu_sys_pct", "page_faults_per_loop", "pgfault_per_loop"}}},
-      {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups", with(wakeup), schbench},
-      {"schbench-psi-switch", "the same with PSI switched off in the chain (cgroup.pressure), depth 3 and 8",
-       with(wakeup_psi), schbench},
-      {"context-psi", "a pinned pipe ping-pong at cgroup depth 8, PSI on and off in the chain",
+       {"system time and faults per exec", {"sys_s", "set_cpu_sys_pct", "page_faults_per_loop", "pgfault_per_loop"}},
+       Claim{"exec_us", {{"via-shell", "off"}}, {{"via-shell", "on"}}, "the bash loop vs the C loop", 12,
+             "+12% between kernels", true}},
+      {"schbench-psi", "schbench RPS and wakeup latency lost to PSI with nested cgroups", with(wakeup), schbench,
+       Claim{"rps", {{"sleep-us", "100"}, {"cgroup-depth", "0"}}, {{"sleep-us", "100"}, {"cgroup-depth", "3"}},
+             "3 cgroup levels vs none", std::nullopt, ""}},
+      {"schbench-psi-switch", "the same, PSI switched off in the chain (cgroup.pressure), depth 3, 8",
+       with(wakeup_psi), schbench,
+       Claim{"rps", {{"cgroup-depth", "8"}, {"psi", "off"}}, {{"cgroup-depth", "8"}, {"psi", "on"}},
+             "PSI on vs off, 8 levels", -8, "-8%, nested cgroups"}},
+      {"context-psi", "a pinned pipe ping-pong at cgroup depth 8, PSI on and off",
        with({"context", "--placement", "same-cpu", "--duration", duration, "--cgroup-depth", "8", "--probes",
              kSuiteProbes, "--vary", "psi=on,off"}),
-       {"what PSI costs per switch", {"lps", "context_switches_per_loop", "psi_chain_cpu_some_us"}}}};
+       {"what PSI costs per switch", {"lps", "context_switches_per_loop", "psi_chain_cpu_some_us"}},
+       Claim{"lps", {{"psi", "off"}}, {{"psi", "on"}}, "PSI on vs off, 8 levels", std::nullopt, ""}}};
+}
+
+// --dry-run: each scenario's plan, checked as its run would be; nothing
+// is measured and no directory is made.
+int plan_suite(const WorkloadRegistry& workloads, const std::string& name, const std::vector<SuiteRun>& runs) {
+  for (const auto& r : runs) {
+    std::cout << fmt::format("\n== {} {}: {}\n", name, r.name, r.title);
+    run_command(workloads, with_dry_run(r.args), {});
+  }
+  return 0;
 }
 
 int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json, const RunPresentation& shown,
@@ -124,8 +161,8 @@ std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& d
       const auto s = set.summarize();
       const auto it = s.find(set.workload.primary_metric);
       table.add_row({r.name, set.workload.primary_metric,
-                     it == s.end() ? "-" : format_number(it->second.mean, 10),
-                     it == s.end() ? "-" : format_number(it->second.cv_pct, 6) + "%",
+                     it == s.end() ? "-" : human_number(it->second.mean),
+                     it == s.end() ? "-" : fmt::format("{:.1f}%", it->second.cv_pct),
                      std::to_string(set.runs.size()), to_string(set.status)});
     } catch (const std::exception&) {
       table.add_row({r.name, "-", "-", "-", "0", "no result"});
@@ -141,6 +178,16 @@ void report_to_lava(const std::string& tool, const std::string& scenario, const 
   const ResultFile result = read_result_file(file);
   grid::report_cases(tool, grid::set_cases(result.sets, scenario), std::cout);
   grid::print_result_block(result, scenario, std::cout);
+}
+
+// The scenario --scenario names, or all of them.
+std::vector<SuiteRun> only_scenario(std::vector<SuiteRun> runs, const std::string& only) {
+  if (only.empty()) return runs;
+  std::vector<std::string> names;
+  for (const auto& r : runs)
+    if (r.name == only) return {r};
+    else names.push_back(r.name);
+  throw UsageError("--scenario", only, fmt::format("one of {}", fmt::join(names, ", ")));
 }
 
 // A scratch directory for the result files when --json is not given,
@@ -171,20 +218,21 @@ class ResultDir {
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
                   const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& given,
-                  bool lava) {
+                  bool full, const std::string& only, bool dry_run, bool lava) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
   const auto kernels = suite_kernels(name, given.list);  // empty: on this host
   if (lava && !kernels.empty())
     throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
-  const std::string lava_tool = lava ? grid::find_lava_test_case() : "";
   const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;
   to_store_choice(store);  // a bad --store is refused before the first run
+  const auto runs = only_scenario(name == "quick" ? quick_runs() : lkml_runs(scale == "full"), only);
+  if (dry_run) return plan_suite(workloads, name, runs);
+  const std::string lava_tool = lava ? grid::find_lava_test_case() : "";
   if (!json_dir.empty() && mkdir(json_dir.c_str(), 0755) != 0 && errno != EEXIST)
     throw SystemError("suite: create the --json directory", json_dir, errno);
   const ResultDir results(json_dir);
   const std::string& dir = results.path();
-  const auto runs = name == "quick" ? quick_runs() : lkml_runs(scale == "full");
   std::vector<std::pair<SuiteRun, std::string>> done;
   std::vector<double> nominal;  // the bundle's ETA: each run's warmup and windows
   for (const auto& r : runs) nominal.push_back(nominal_run_seconds(workloads, r.args));
@@ -204,9 +252,12 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
     if (name == "lkml" && fs::exists(file)) {
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
       try {
-        const auto sets = read_result_file(file).sets;
+        auto sets = read_result_file(file).sets;
+        // Tables beside the verdict read in its direction: its base first.
+        if (runs[i].claim) sets = in_claim_order(*runs[i].claim, std::move(sets));
         if (kernels.empty()) {
-          std::cout << format_mmtests(build_comparison(sets, CompareOptions{}));
+          if (runs[i].claim) std::cout << format_claim(*runs[i].claim, judge_claim(*runs[i].claim, sets));
+          if (full) std::cout << format_mmtests(build_comparison(sets, CompareOptions{}));
           std::cout << format_evidence(runs[i].evidence, sets);
         } else {
           std::cout << format_kernel_comparisons(sets, kernels.size());
@@ -223,8 +274,8 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
 
 Command add_suite(CLI::App& app, const CommandContext& context) {
   struct SuiteArgs {
-    std::string name, scale = "quick", json, kernels;
-    bool trust_kernel = false;
+    std::string name, scale = "quick", json, kernels, only;
+    bool trust_kernel = false, full = false;
     bool lava = false;
     StoreOptionTexts store;
   };
@@ -237,6 +288,9 @@ Command add_suite(CLI::App& app, const CommandContext& context) {
   suite->add_option("--kernels", a->kernels, "lkml: run each scenario on these kernels in QEMU guests, "
                                              "boots interleaved (see schedlab kernels)")
       ->type_name("[NAME=]VMLINUZ[:INITRD],...");
+  suite->add_flag("--full", a->full, "lkml: each scenario's full comparison table under its verdict");
+  suite->add_option("--scenario", a->only, "only this scenario (a workload of quick, a report of lkml)")
+      ->type_name("NAME");
   suite->add_flag("--trust-kernel", a->trust_kernel, "boot --kernels images owned by another user than root or "
                                                      "you (a kernel is code)");
   suite->add_flag("--lava", a->lava, "in a LAVA test shell: report each set with lava-test-case and print each "
@@ -245,9 +299,9 @@ Command add_suite(CLI::App& app, const CommandContext& context) {
   return {suite,
           [a, &context] {
             return suite_command(context.workloads, a->name, a->scale, a->json, a->store,
-                                 {a->kernels, a->trust_kernel}, a->lava);
+                                 {a->kernels, a->trust_kernel}, a->full, a->only, context.dry_run, a->lava);
           },
-          2, true};
+          2, true, DryRun::kPlans};
 }
 
 }  // namespace schedlab

@@ -1,10 +1,12 @@
 #include "cli/suite_evidence.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "compare/comparison.h"
 #include "probes/probe.h"
 #include "report/table.h"
+#include "report/wrap.h"
 
 namespace schedlab {
 namespace {
@@ -31,7 +33,7 @@ std::string why_missing(const std::string& metric, const ResultSet& set) {
 
 std::string cell_text(const std::optional<Cell>& cell, bool base) {
   if (!cell) return "-";
-  std::string text = fmt::format("{:.4g}", cell->summary.mean);
+  std::string text = human_number(cell->summary.mean);
   if (!base && cell->test && cell->test->available)
     text += fmt::format(" {}{:+.1f}%{}", cell->test->significant ? '*' : '(', cell->relative_pct,
                         cell->test->significant ? '*' : ')');
@@ -50,15 +52,20 @@ std::string format_evidence(const Evidence& evidence, const std::vector<ResultSe
     CompareOptions o;
     o.metrics = present;
     const Comparison c = build_comparison(sets, o);
-    std::vector<std::string> header = {"metric"};
-    for (const auto& s : c.sets) header.push_back(s.label);
+    // Sets by letter, named once below: their labels would not fit 80 columns.
+    std::vector<std::string> header = {"metric"}, names;
+    for (size_t i = 0; i < c.sets.size(); ++i) {
+      header.push_back(std::string(1, static_cast<char>('A' + i % 26)));
+      names.push_back(fmt::format("{} = {}", header.back(), c.sets[i].label));
+    }
     Table table(header);
     for (const auto& m : c.metrics) {
       std::vector<std::string> row = {m.spec.name};
       for (size_t i = 0; i < m.cells.size(); ++i) row.push_back(cell_text(m.cells[i], i == 0));
       table.add_row(row);
     }
-    out += table.render();
+    table.fit(kTextWidth, {0});
+    out += table.render() + wrap(fmt::format("{}", fmt::join(names, "; ")), kTextWidth, "  ", "  ") + "\n";
   }
   for (const auto& m : missing) out += fmt::format("  {}: {}\n", m, why_missing(m, sets.front()));
   return out;

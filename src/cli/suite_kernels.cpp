@@ -66,8 +66,7 @@ int run_scenario_on_kernels(const WorkloadRegistry& workloads, const std::string
 std::string format_kernel_comparisons(const std::vector<ResultSet>& sets, std::size_t kernels) {
   const std::size_t variants = kernels == 0 ? 0 : sets.size() / kernels;
   std::string out;
-  CompareOptions o;
-  o.paired = true;
+  const CompareOptions o;  // boots interleaved: paired by block (decide_test)
   for (std::size_t v = 0; v < variants; ++v) {
     std::vector<ResultSet> side_by_side;
     for (std::size_t k = 0; k < kernels; ++k) side_by_side.push_back(sets[k * variants + v]);

@@ -6,6 +6,7 @@
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "report/formats.h"
+#include "store/set_filter.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -28,6 +29,9 @@ int trend_command(const TrendArgs& args) {
   q.workload = args.workload;
   q.metric = args.metric;
   q.host = args.host;
+  q.spec = args.spec;
+  if (!q.spec.empty()) store::check_spec_id("--spec", q.spec);
+  store::check_pattern("--host", q.host);
   q.by = parse_by(args.by);
   const auto choice = to_store_choice(args.store);
   auto s = store::open_store(choice, store::Access::kRead);
@@ -44,6 +48,9 @@ Command add_trend(CLI::App& app, const CommandContext&) {
   cmd->add_option("--by", t->by, "order of the series: kernel (version order, default), time, commit")
       ->type_name("kernel|time|commit");
   cmd->add_option("--host", t->host, "only this host (wildcards allowed)")->type_name("H");
+  cmd->add_option("--spec", t->spec, "the series of this spec (history shows the ids; default: the spec of the "
+                                     "latest set; other specs are listed, never averaged in)")
+      ->type_name("ID");
   cmd->add_option("--style", t->style, "the output (default text)")->type_name(trend_formats().type_name());
   cmd->add_flag("--json", t->json, "print JSON (schedlab.trend/1): --style json");
   add_store_options(*cmd, t->store, false);

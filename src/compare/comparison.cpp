@@ -140,7 +140,45 @@ void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o) {
                                        set.label));
 }
 
+// Whether every run of every set has a block, and each set shares at
+// least two blocks with the baseline: the design a paired test needs.
+bool interleaved(const std::vector<ResultSet>& sets) {
+  if (sets.size() < 2) return false;
+  std::map<int, int> base_blocks;
+  for (const auto& run : sets.front().runs) {
+    if (run.block <= 0) return false;
+    ++base_blocks[run.block];
+  }
+  for (size_t i = 1; i < sets.size(); ++i) {
+    int shared = 0;
+    for (const auto& run : sets[i].runs) {
+      if (run.block <= 0) return false;
+      shared += base_blocks.count(run.block) ? 1 : 0;
+    }
+    if (shared < 2) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+std::optional<double> paired_cv(const ResultSet& a, const ResultSet& b, const std::string& metric) {
+  auto [base, other] = paired_values(a, b, metric);
+  if (base.size() < 3 || stats::mean(base) == 0) return std::nullopt;
+  std::vector<double> d;
+  for (std::size_t i = 0; i < base.size(); ++i) d.push_back(other[i] - base[i]);
+  return stats::sample_stddev(d) / std::fabs(stats::mean(base));
+}
+
+void decide_test(const std::vector<ResultSet>& sets, CompareOptions& o) {
+  if (o.test_given) {
+    o.design = o.paired ? "as asked (--test paired)" : fmt::format("as asked (--test {})", stats::to_string(o.test));
+    return;
+  }
+  o.paired = interleaved(sets);
+  o.test = stats::TestKind::kWelch;
+  o.design = o.paired ? "the runs were interleaved in blocks" : "the sets ran one after the other";
+}
 
 std::vector<std::string> default_metrics(const ResultSet& set) {
   std::vector<std::string> names;
@@ -160,8 +198,10 @@ std::vector<std::string> all_metrics(const ResultSet& set) {
   return names;
 }
 
-Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o) {
+Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& asked) {
   if (sets.empty()) throw UsageError("compare: no result sets to compare");
+  CompareOptions o = asked;
+  decide_test(sets, o);
   check_specs(sets, o);
   Comparison c{std::move(sets), {}, o, {}};
   const ResultSet& base = c.sets.front();
@@ -181,12 +221,15 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
       if (m.cells[i] && m.cells[0]) compare_with_base(*m.cells[i], *m.cells[0], base, c.sets[i], spec, o);
     note_no_test(c, m);
     note_outliers(c, m);
+    note_partial(c, m);
     if (c.metrics.empty()) note_unreachable(c, m);
     c.metrics.push_back(std::move(m));
   }
+  apply_between_sessions(c);   // sequential sets: the session's own variance counted
   withhold_emulated_marks(c);  // before any note that depends on a difference being marked
   note_if_not_interleaved(c);
   note_machine_speed(c);
+  note_work_sentinel(c);
   note_warnings(c);
   sort_notes(c);
   std::vector<std::string> headline;

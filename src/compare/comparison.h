@@ -1,23 +1,36 @@
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "compare/between_sessions.h"
 #include "compare/notes.h"
 #include "compare/underneath.h"
 #include "core/result.h"
+#include "runner/sentinel_tracking.h"
 #include "stats/significance.h"
 
 namespace schedlab {
 
 struct CompareOptions {
+  // The test as asked (--test, --paired); without one, the design decides
+  // (decide_test): paired by block when every set's runs were interleaved in
+  // blocks (--vary, kernels' boots), else Welch's.  build_comparison fills
+  // `test` and `paired` with what it used and `design` with why.
+  bool test_given = false;
   stats::TestKind test = stats::TestKind::kWelch;
   double alpha = 0.05;
   double power = 0.8;                 // for the minimum detectable effect
-  bool paired = false;                // pair runs by --vary block
+  bool paired = false;                // pair runs by block
+  std::string design;                 // "the runs were interleaved in blocks", "as asked (--test mwu)"
   std::vector<std::string> metrics;   // empty: the primary and the workload's key metrics
   bool force = false;                 // compare sets whose workload specs differ
   bool all_notes = false;             // the terminal styles print every note in full
+  // The store's past sessions of the baseline's spec on its host, for the
+  // between-session model of sequential sets (compare/between_sessions.h);
+  // null: none read.
+  std::shared_ptr<const SessionHistory> history;
 };
 
 // One set's figures for one metric, and its comparison with the baseline.
@@ -57,6 +70,15 @@ struct SpeedDifference {
   std::optional<double> normalized_p;  // Welch on the normalised values
 };
 
+// Whether the work-shaped sentinel tracks the primary metric over the runs
+// of the baseline and a set (runner/sentinel_tracking.h), and when it does,
+// the change per unit of machine speed (compare/machine_speed.h).
+struct WorkSentinelComparison {
+  SentinelTracking tracking;
+  std::optional<double> normalized_change_pct;  // ratio of geometric means, %
+  std::optional<double> normalized_p;           // Welch on the normalised logs
+};
+
 // Every set of the files, in order (the first is the baseline), compared
 // metric by metric.
 struct Comparison {
@@ -65,8 +87,19 @@ struct Comparison {
   CompareOptions options;
   std::vector<Note> notes;  // most important first
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
-  std::vector<UnderneathChange> underneath;  // probe metrics that changed (compare/underneath.h)
+  Underneath underneath;  // probe metrics that changed, under FDR control (compare/underneath.h)
+  // Per set: whether its test counted the between-session spread; none for
+  // the baseline and for interleaved or asked tests.
+  std::vector<std::optional<BetweenSessionUse>> between;
+  // Per set: the work sentinel's tracking of the primary metric against the
+  // baseline (compare/machine_speed.h); none for the baseline and for sets
+  // without it.
+  std::vector<std::optional<WorkSentinelComparison>> work_sentinel;
 };
+
+// The test the sets' design calls for, unless one was asked: sets whose
+// every run has a block, and whose blocks the baseline shares, are paired.
+void decide_test(const std::vector<ResultSet>& sets, CompareOptions& options);
 
 // Builds the comparison.  Throws UsageError when the workload specs differ
 // (naming the difference) without `force`, when a requested metric is
@@ -76,6 +109,11 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
 // The metrics compared by default for a set: its primary metric and its
 // workload's key metrics.
 std::vector<std::string> default_metrics(const ResultSet& set);
+// Relative SD of the paired differences of two interleaved sets, matched by
+// block (what `plan` and a claim's runs-needed use); nullopt when they share
+// fewer than three blocks.
+std::optional<double> paired_cv(const ResultSet& a, const ResultSet& b, const std::string& metric);
+
 // The runs' values of `metric` in run order (runs without it skipped).
 std::vector<double> values_of(const ResultSet& set, const std::string& metric);
 // Every metric with values in the set (compare --all).

@@ -56,4 +56,17 @@ std::string describe_speed(const std::string& label, const SpeedDifference& d, c
                      d.normalized_p ? fmt::format(" (p={:.3f})", *d.normalized_p) : "");
 }
 
+std::optional<WorkSentinelComparison> work_sentinel_comparison(const ResultSet& base, const ResultSet& set,
+                                                               double alpha) {
+  WorkSentinelComparison w;
+  w.tracking = sentinel_tracking({&base, &set}, alpha);
+  if (!w.tracking.available) return std::nullopt;
+  if (!w.tracking.normalize) return w;
+  const auto a = primary_logs(base, true), b = primary_logs(set, true);
+  if (a.size() < 2 || b.size() < 2) return w;
+  w.normalized_change_pct = std::expm1(stats::mean(b) - stats::mean(a)) * 100;
+  w.normalized_p = stats::welch_t_test(a, b, alpha).p_value;
+  return w;
+}
+
 }  // namespace schedlab

@@ -17,4 +17,11 @@ std::optional<SpeedDifference> machine_speed_difference(const ResultSet& base, c
 std::string describe_speed(const std::string& label, const SpeedDifference& d,
                            const std::string& metric, double raw_change_pct);
 
+// The work-shaped sentinel (runner/work_sentinel.h) against the primary
+// metric over the runs of `base` and `set` pooled: whether it tracks the
+// metric here, and, only when it does, the change per unit of machine
+// speed (ratio of geometric means) with Welch's p on the normalised logs.
+std::optional<WorkSentinelComparison> work_sentinel_comparison(const ResultSet& base, const ResultSet& set,
+                                                               double alpha);
+
 }  // namespace schedlab

@@ -29,7 +29,7 @@ void add(Comparison& c, int rank, const std::string& brief, const std::string& f
   c.notes.push_back({rank, fit(brief), full});
 }
 
-std::vector<double> primary_values(const ResultSet& set) {
+std::vector<double> primary_values_of(const ResultSet& set) {
   std::vector<double> xs;
   for (const auto& run : set.runs)
     if (auto v = run.values.get(set.workload.primary_metric)) xs.push_back(*v);
@@ -70,6 +70,21 @@ void note_outliers(Comparison& c, const ComparedMetric& m) {
   }
 }
 
+// A metric some runs have no value of (wakeup's rps_p* in a window under
+// a second) is summarized over the others: said, with how many, since a
+// figure over fewer runs than the set holds is not what its n suggests.
+void note_partial(Comparison& c, const ComparedMetric& m) {
+  for (size_t i = 0; i < m.cells.size(); ++i) {
+    if (!m.cells[i]) continue;
+    const size_t n = m.cells[i]->values.size(), runs = c.sets[i].runs.size();
+    if (n >= runs) continue;
+    add(c, note_rank::kNoTest, fmt::format("{}: {} in {} of {} runs only", c.sets[i].label, m.spec.name, n, runs),
+        fmt::format("{}: {} has a value in {} of its {} runs (the others measured none); its figures are "
+                    "over those {}",
+                    c.sets[i].label, m.spec.name, n, runs, n));
+  }
+}
+
 // A rank test that cannot reach alpha with these sample sizes says so:
 // its "not significant" is no evidence of no change.
 void note_unreachable(Comparison& c, const ComparedMetric& m) {
@@ -88,7 +103,8 @@ void note_unreachable(Comparison& c, const ComparedMetric& m) {
 }
 
 // Significance assumes each set samples one machine state; sets measured
-// one after the other also differ by whatever drifted in between.
+// one after the other also differ by whatever drifted in between — unless
+// the between-session model counted it (compare/between_sessions.h).
 void note_if_not_interleaved(Comparison& c) {
   bool marked = false;
   for (const auto& m : c.metrics)
@@ -96,10 +112,17 @@ void note_if_not_interleaved(Comparison& c) {
   bool interleaved = true;
   for (const auto& set : c.sets)
     for (const auto& run : set.runs) interleaved &= run.block > 0;
+  std::string why_no_model;
+  for (const auto& use : c.between) {
+    if (use && use->applied) return;
+    if (use && why_no_model.empty()) why_no_model = use->why_not;
+  }
   if (marked && !interleaved)
     add(c, note_rank::kDrift, "sets measured in turn, not interleaved: drift counts as a difference",
-        "these sets were measured one after the other, not interleaved: slow drift of the machine between "
-        "them counts as a difference; interleave them with --vary (and compare with --paired) to rule that out");
+        fmt::format("these sets are two sessions, measured one after the other, not interleaved: slow drift of the "
+                    "machine between them counts as a difference{}; interleave them with --vary (and compare with "
+                    "--paired) or compare kernels with schedlab kernels to rule that out",
+                    why_no_model.empty() ? "" : " (no between-session estimate: " + why_no_model + ")"));
 }
 
 // The sentinel: when the machine's speed differed between the baseline and
@@ -107,12 +130,12 @@ void note_if_not_interleaved(Comparison& c) {
 void note_machine_speed(Comparison& c) {
   c.speed.assign(c.sets.size(), std::nullopt);
   const ResultSet& base = c.sets.front();
-  const auto base_v = primary_values(base);
+  const auto base_v = primary_values_of(base);
   for (size_t i = 1; i < c.sets.size(); ++i) {
     if (c.sets[i].status != Status::kPass || base.status != Status::kPass) continue;
     c.speed[i] = machine_speed_difference(base, c.sets[i], c.options.alpha);
     if (!c.speed[i] || !c.speed[i]->significant) continue;
-    const auto v = primary_values(c.sets[i]);
+    const auto v = primary_values_of(c.sets[i]);
     const double raw = base_v.empty() || v.empty() || stats::mean(base_v) == 0
                            ? 0
                            : (stats::mean(v) - stats::mean(base_v)) / stats::mean(base_v) * 100;
@@ -122,6 +145,31 @@ void note_machine_speed(Comparison& c) {
                     std::fabs(d.change_pct), d.change_pct < 0 ? "slower" : "faster", base.workload.primary_metric,
                     raw, d.normalized_change_pct),
         describe_speed(c.sets[i].label, d, base.workload.primary_metric, raw));
+  }
+}
+
+// The work sentinel: whether it tracks the primary metric here (the
+// correlation and the decision), and the change per unit of machine speed
+// only when it does.
+void note_work_sentinel(Comparison& c) {
+  c.work_sentinel.assign(c.sets.size(), std::nullopt);
+  const ResultSet& base = c.sets.front();
+  for (size_t i = 1; i < c.sets.size(); ++i) {
+    if (c.sets[i].status != Status::kPass || base.status != Status::kPass) continue;
+    c.work_sentinel[i] = work_sentinel_comparison(base, c.sets[i], c.options.alpha);
+    if (!c.work_sentinel[i]) continue;
+    const auto& w = *c.work_sentinel[i];
+    const std::string& metric = base.workload.primary_metric;
+    const std::string normalized =
+        w.normalized_change_pct
+            ? fmt::format("; per unit of machine speed {} changed {:+.1f}%{}", metric, *w.normalized_change_pct,
+                          w.normalized_p ? fmt::format(" (p={:.3f})", *w.normalized_p) : "")
+            : "";
+    add(c, w.tracking.normalize ? note_rank::kSpeed : note_rank::kSentinelUnused,
+        fmt::format("{}: work sentinel r={:+.2f}, {}", c.sets[i].label, w.tracking.tracking_r,
+                    w.tracking.normalize ? fmt::format("normalised {:+.1f}%", w.normalized_change_pct.value_or(0))
+                                         : "not normalised"),
+        fmt::format("{}: {}{}", c.sets[i].label, describe_tracking(w.tracking), normalized));
   }
 }
 

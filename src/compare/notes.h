@@ -19,7 +19,7 @@ struct Note {
 
 namespace note_rank {
 inline constexpr int kNotCompared = 0, kBusy = 1, kSpeed = 2, kDrift = 3, kNoTest = 4, kUnreachable = 5,
-                     kFidelity = 6, kOutlier = 7;
+                     kFidelity = 6, kOutlier = 7, kSentinelUnused = 8;
 // Sets measured under emulation (compare/emulation.h): as important as a set not compared.
 inline constexpr int kEmulated = 0;
 }
@@ -28,9 +28,11 @@ inline constexpr int kEmulated = 0;
 void note_not_compared(Comparison& c);
 void note_no_test(Comparison& c, const ComparedMetric& m);
 void note_outliers(Comparison& c, const ComparedMetric& m);
+void note_partial(Comparison& c, const ComparedMetric& m);
 void note_unreachable(Comparison& c, const ComparedMetric& m);
 void note_if_not_interleaved(Comparison& c);
 void note_machine_speed(Comparison& c);
+void note_work_sentinel(Comparison& c);
 void note_warnings(Comparison& c);
 
 // The notes, most important first (stable within a rank).

@@ -6,8 +6,10 @@
 #include <cmath>
 #include <set>
 
+#include "compare/comparison.h"
 #include "probes/probe.h"
 #include "core/descriptive.h"
+#include "stats/multiple_testing.h"
 
 namespace schedlab {
 namespace {
@@ -21,13 +23,6 @@ const std::set<std::string>& probe_metric_names() {
     return names;
   }();
   return kNames;
-}
-
-std::vector<double> values_of(const ResultSet& set, const std::string& metric) {
-  std::vector<double> xs;
-  for (const auto& run : set.runs)
-    if (auto v = run.values.get(metric)) xs.push_back(*v);
-  return xs;
 }
 
 // The metrics to look at: the per-loop form of a count when the set has it.
@@ -51,41 +46,57 @@ std::string shown_name(const std::string& metric, const std::string& workload) {
 
 }  // namespace
 
-std::string p_text(std::optional<double> p) {
-  if (!p) return "overlap";
-  return *p < 0.001 ? "p < 0.001" : fmt::format("p = {:.3f}", *p);
+std::string q_text(double q) { return q < 0.001 ? "q < 0.001" : fmt::format("q = {:.3f}", q); }
+
+namespace {
+
+// One side metric of one set against the baseline, when its test can run.
+std::optional<UnderneathChange> tested(const ResultSet& base, const ResultSet& set, size_t index, const MetricSpec& m,
+                                       stats::TestKind test, double alpha) {
+  const auto a = values_of(base, m.name), b = values_of(set, m.name);
+  if (a.size() < 2 || b.size() < 2) return std::nullopt;
+  try {
+    const auto t = stats::run_test(test, a, b, alpha);
+    if (!t.available || !t.p_value) return std::nullopt;
+    UnderneathChange c{index, m.name, shown_name(m.name, base.workload.name), m.unit};
+    c.base_mean = stats::mean(a);
+    c.mean = stats::mean(b);
+    c.change_pct = c.base_mean != 0 ? (c.mean - c.base_mean) / std::fabs(c.base_mean) * 100 : 0;
+    c.p_value = *t.p_value;
+    c.effect_size = stats::hedges_g(a, b);
+    if (!std::isfinite(c.effect_size) || !std::isfinite(c.p_value)) return std::nullopt;
+    return c;
+  } catch (const std::exception&) {  // Boost.Math domain errors on degenerate input: no test
+    return std::nullopt;
+  }
 }
 
-std::vector<UnderneathChange> what_changed_underneath(const std::vector<ResultSet>& sets,
-                                                      const std::vector<std::string>& headline,
-                                                      stats::TestKind test, double alpha) {
-  std::vector<UnderneathChange> out;
-  if (sets.size() < 2 || sets.front().status != Status::kPass) return out;
+}  // namespace
+
+Underneath what_changed_underneath(const std::vector<ResultSet>& sets, const std::vector<std::string>& headline,
+                                   stats::TestKind test, double alpha) {
+  Underneath u;
+  u.test = test == stats::TestKind::kMannWhitney ? test : stats::TestKind::kWelch;
+  if (sets.size() < 2 || sets.front().status != Status::kPass) return u;
   const ResultSet& base = sets.front();
-  for (const MetricSpec* m : candidates(base, headline)) {
-    const auto a = values_of(base, m->name);
-    for (size_t i = 1; i < sets.size(); ++i) {
-      if (sets[i].status != Status::kPass) continue;
-      const auto b = values_of(sets[i], m->name);
-      if (a.size() < 2 || b.size() < 2) continue;
-      try {
-        const auto t = stats::run_test(test, a, b, alpha);
-        if (!t.available || !t.significant) continue;
-        UnderneathChange c{i, m->name, shown_name(m->name, base.workload.name), m->unit};
-        c.base_mean = stats::mean(a);
-        c.mean = stats::mean(b);
-        c.change_pct = c.base_mean != 0 ? (c.mean - c.base_mean) / std::fabs(c.base_mean) * 100 : 0;
-        c.p_value = t.p_value;
-        c.effect_size = stats::hedges_g(a, b);
-        if (std::isfinite(c.effect_size)) out.push_back(std::move(c));
-      } catch (const std::exception&) {  // Boost.Math domain errors on degenerate input: no test
-      }
+  std::vector<UnderneathChange> family;
+  for (const MetricSpec* m : candidates(base, headline))
+    for (size_t i = 1; i < sets.size(); ++i)
+      if (sets[i].status == Status::kPass)
+        if (auto c = tested(base, sets[i], i, *m, u.test, alpha)) family.push_back(std::move(*c));
+  u.tests = family.size();
+  std::vector<double> p;
+  for (const auto& c : family) p.push_back(c.p_value);
+  const auto q = stats::benjamini_hochberg(p);
+  for (size_t k = 0; k < family.size(); ++k)
+    if (q[k] <= alpha) {
+      family[k].q_value = q[k];
+      u.changes.push_back(std::move(family[k]));
     }
-  }
-  std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+  std::stable_sort(u.changes.begin(), u.changes.end(), [](const auto& x, const auto& y) {
     return x.set != y.set ? x.set < y.set : std::fabs(x.effect_size) > std::fabs(y.effect_size);
   });
-  return out;
+  return u;
 }
 
 }  // namespace schedlab

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/result.h"
+#include "core/secrets.h"
 
 namespace schedlab {
 namespace {
@@ -81,7 +82,7 @@ ResultSet set_from_json(const ordered_json& j, const std::string& where) {
   i = 0;
   for (const auto& run : j.value("warmup_runs", ordered_json::array()))
     set.warmup_runs.push_back(run_from_json(run, fmt::format("{}.warmup_runs[{}]", where, i++)));
-  set.argv = j.value("argv", std::vector<std::string>{});
+  set.argv = redact_argv(j.value("argv", std::vector<std::string>{}));  // masked on read too: older files
   set.emulated = j.value("emulated", false);
   set.guest = j.value("guest", ordered_json());
   if (j.contains("probes")) set.probes = j.at("probes");
@@ -103,7 +104,9 @@ void to_json(ordered_json& j, const ResultSet& set) {
   j["warnings"] = ordered_json::array();
   for (const auto& w : set.warnings)
     j["warnings"].push_back({{"kind", w.kind}, {"run", w.run}, {"detail", w.detail}});
-  if (!set.argv.empty()) j["argv"] = set.argv;
+  // The one way a set is written (result file, spool file, store row):
+  // the command line it records leaves with its secrets masked.
+  if (!set.argv.empty()) j["argv"] = redact_argv(set.argv);
   j["tool"] = set.tool;
   j["workload"] = {{"name", set.workload.name},
                    {"params", set.workload.params},

@@ -18,10 +18,10 @@ namespace schedlab::grid {
 
 // Where the log came from, recorded in every set's "lava" block.
 struct LavaJobInfo {
-  std::string source;      // "lava-run output ./DIR", or the server's URL
-  std::string job_id;      // "" when unknown
-  ordered_json job;        // the server's job record (device, times, state), or null
-  int boots_expected = 0;  // from the job's metadata (schedlab.boots x kernels), 0 when unknown
+  std::string source;      // "lava-run output DIR" or "LAVA log FILE"
+  std::string job_id;      // "" when unknown (a log does not say it)
+  ordered_json job;        // a LAVA server's job record (device, times, state), or null (collect reads no server yet)
+  int boots_expected = 0;  // schedlab.boots x kernels from the job's metadata, 0 when unknown (a log does not say it)
 };
 
 struct Collected {

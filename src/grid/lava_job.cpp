@@ -125,7 +125,8 @@ std::string job_yaml(const JobSpec& spec) {
   const long per_boot = deploy + boot + test_minutes(spec);
   job["timeouts"]["job"] = minutes(per_boot * static_cast<long>(order.size()) + 5);
   job["timeouts"]["connection"] = minutes(kConnectionMinutes);
-  if (spec.device.context) job["context"] = YAML::Clone(spec.device.context);
+  // A default YAML::Node is a defined null: only a template's mapping is a context.
+  if (spec.device.context.IsMap()) job["context"] = YAML::Clone(spec.device.context);
   job["metadata"] = job_metadata(spec);
   std::vector<int> booted(spec.kernels.size(), 0);
   for (const auto& planned : order) {

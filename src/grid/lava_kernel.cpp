@@ -6,7 +6,7 @@
 #include <cctype>
 
 #include "core/error.h"
-#include "grid/secrets.h"
+#include "core/secrets.h"
 
 namespace schedlab::grid {
 namespace {
@@ -49,7 +49,7 @@ bool is_definition_name(const std::string& name) {
 }
 
 void check_lava_url(const std::string& option, const std::string& url) {
-  if (holds_secret(url))
+  if (redact_secrets(url) != url)
     throw UsageError(fmt::format("{} '{}': expected a URL without a password: a LAVA job is readable by "
                                  "everyone who can see it (give the lab the credentials instead)",
                                  option, redact_secrets(url)));
@@ -66,8 +66,11 @@ LavaKernel parse_lava_kernel(const std::string& option, const std::string& text)
   const std::size_t colon = ramdisk_separator(urls);
   k.url = urls.substr(0, colon);
   if (colon != std::string::npos) k.ramdisk_url = urls.substr(colon + 1);
-  if (holds_secret(urls)) check_lava_url(option, urls);
-  if (!is_url(k.url) || (colon != std::string::npos && !is_url(k.ramdisk_url)))
+  if (redact_secrets(urls) != urls) check_lava_url(option, urls);
+  // A kernel URL ending in ':' or holding a second "scheme://" is a ramdisk
+  // URL that is missing or of a scheme LAVA does not download.
+  const bool second_url = k.url.find("://", k.url.find("://") + 3) != std::string::npos;
+  if (!is_url(k.url) || k.url.back() == ':' || second_url || (colon != std::string::npos && !is_url(k.ramdisk_url)))
     throw UsageError(option, text, kAllowed);
   return k;
 }

@@ -45,7 +45,7 @@ struct RunDir {
   }
 };
 
-std::string shell_quote(const std::string& s) {
+std::string single_quoted(const std::string& s) {
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
@@ -54,7 +54,7 @@ std::string shell_quote(const std::string& s) {
 // /shared/cmd: the guest's /init runs it with /bin/sh in a clean environment.
 std::string command_script(const std::vector<std::string>& args) {
   std::string line = "exec schedlab";
-  for (const auto& a : args) line += " " + shell_quote(a);
+  for (const auto& a : args) line += ' ' + single_quoted(a);
   return "cd /shared || exit 125\nPATH=/shared/bin:$PATH\nexport PATH\n" + line + "\n";
 }
 

@@ -47,8 +47,10 @@ QemuInstall find_qemu() {
   for (const char* path : {"/usr/lib/qemu/virtiofsd", "/usr/libexec/virtiofsd"})
     if (access(path, X_OK) == 0) q.virtiofsd = path;
   if (q.virtiofsd.empty())
-    throw Error(ExitStatus::kNotApplied, "kernels: no virtiofsd (/usr/lib/qemu/virtiofsd of Debian's "
-                                         "qemu-system-common): it shares the host's root with the guest");
+    throw Error(ExitStatus::kNotApplied,
+                "kernels: no virtiofsd (/usr/lib/qemu/virtiofsd of Debian's "
+                "qemu-system-common): it shares the host's root with the guest: "
+                "apt-get install --no-install-recommends qemu-system-x86");
   if (geteuid() != 0)
     throw Error(ExitStatus::kNotApplied, "kernels: needs root: QEMU's virtiofsd shares the host's root with the "
                                          "guest only when run as root");

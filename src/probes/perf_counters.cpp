@@ -5,18 +5,15 @@
 #include <cerrno>
 
 #include "probes/per_loop.h"
+#include "probes/perf_scaling.h"
 
 namespace schedlab {
 namespace {
 
-constexpr std::size_t kSpareFds = 256;  // for everything else the run opens
+constexpr std::size_t kPerfSpareFds = 256;  // for everything else the run opens
 
-// Per event: the sum over every group of its count, and the enabled and
-// running times (they differ when a hardware PMU multiplexes).
-struct Totals {
-  std::vector<double> counts;
-  double enabled_ns = 0, running_ns = 0;
-};
+// Every group's read at one edge, in the order of groups_.
+using Reads = std::vector<sys::PerfGroupReading>;
 
 class PerfCountersProbe final : public Probe {
  public:
@@ -36,10 +33,12 @@ class PerfCountersProbe final : public Probe {
 
   std::string attach(const ProbeContext& context) override {
     const auto& tids = context.tasks;
-    const std::size_t needed = tids.size() * events_.size() + kSpareFds;
+    const std::size_t needed = tids.size() * events_.size() + kPerfSpareFds;
     if (const auto limit = sys::ensure_fd_limit(needed); limit < needed)
-      return fmt::format("{} tasks need {} counter descriptors; RLIMIT_NOFILE allows {} (raise the "
-                         "hard limit: ulimit -Hn)", tids.size(), needed - kSpareFds, limit);
+      return fmt::format(
+          "{} tasks need {} counter descriptors; RLIMIT_NOFILE allows {} (raise the "
+          "hard limit: ulimit -Hn)",
+          tids.size(), needed - kPerfSpareFds, limit);
     for (pid_t tid : tids) {
       sys::PerfGroup group;
       const int err = group.open(tid, events_);
@@ -58,15 +57,12 @@ class PerfCountersProbe final : public Probe {
 
   std::string finish(const ProbeWindow& window, MetricValues& values, ordered_json& details) override {
     if (!before_ || !after_) return "a counter could not be read at the window's edge";
-    const double ratio = after_->running_ns > before_->running_ns
-                             ? (after_->enabled_ns - before_->enabled_ns) / (after_->running_ns - before_->running_ns)
-                             : 0;
-    if (ratio == 0) return "the counters never ran in the window (the PMU had no room for them)";
-    for (size_t i = 0; i < metrics_.size(); ++i) {
-      const double delta = after_->counts[i] - before_->counts[i];
-      set_counted(values, metrics_[i].name, delta * ratio * metrics_[i].scale, window.loops);
-    }
-    if (ratio > 1.0001) details[info_.name + "_scaled_by"] = ratio;  // multiplexed: estimated
+    const auto scaled = scale_per_group(*before_, *after_);
+    if (!scaled) return "the counters never ran in the window (the PMU had no room for them)";
+    for (size_t i = 0; i < metrics_.size(); ++i)
+      set_counted(values, metrics_[i].name, scaled->counts[i] * metrics_[i].scale, window.loops);
+    if (scaled->max_ratio > 1.0001) details[info_.name + "_scaled_by"] = scaled->max_ratio;  // multiplexed: estimated
+    if (scaled->never_ran > 0) details[info_.name + "_groups_never_ran"] = scaled->never_ran;
     details[info_.name + "_tasks"] = groups_.size();
     return "";
   }
@@ -78,24 +74,21 @@ class PerfCountersProbe final : public Probe {
   }
 
  private:
-  std::optional<Totals> read_all() const {
-    Totals t;
-    t.counts.assign(metrics_.size(), 0);
+  std::optional<Reads> read_all() const {
+    Reads reads;
     for (const auto& g : groups_) {
       auto r = g.read();
       if (!r) return std::nullopt;
-      for (size_t i = 0; i < t.counts.size(); ++i) t.counts[i] += static_cast<double>(r->values[i]);
-      t.enabled_ns += static_cast<double>(r->enabled_ns);
-      t.running_ns += static_cast<double>(r->running_ns);
+      reads.push_back(std::move(*r));
     }
-    return t;
+    return reads;
   }
 
   ProbeInfo info_;
   std::vector<PerfMetric> metrics_;
   std::vector<sys::PerfEventSpec> events_;
   std::vector<sys::PerfGroup> groups_;
-  std::optional<Totals> before_, after_;
+  std::optional<Reads> before_, after_;
 };
 
 }  // namespace

@@ -69,6 +69,7 @@ ordered_json ProbeSet::record() const {
     ordered_json p = {{"name", e.probe->info().name}, {"available", e.unavailable.empty()}};
     if (!e.unavailable.empty()) p["reason"] = e.unavailable;
     p["cost_pct"] = e.probe->info().cost_pct;
+    p["cost_source"] = describe_cost_source(e.probe->info().name);
     probes.push_back(std::move(p));
   }
   return {{"selection", selection_.text}, {"probes", probes}};

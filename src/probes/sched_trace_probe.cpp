@@ -64,7 +64,7 @@ struct EventDecoder {
 };
 
 // CLOCK_MONOTONIC, the clock of the instance's "mono" trace clock.
-std::uint64_t monotonic_ns() {
+std::uint64_t mono_now_ns() {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(ts.tv_nsec);
@@ -105,10 +105,10 @@ class SchedTraceProbe final : public Probe {
     return "";
   }
 
-  void begin() override { begin_ns_ = monotonic_ns(); }
+  void begin() override { begin_ns_ = mono_now_ns(); }
 
   void end() override {
-    end_ns_ = monotonic_ns();
+    end_ns_ = mono_now_ns();
     session_.write("tracing_on", "0");
   }
 

@@ -18,7 +18,7 @@
 namespace schedlab {
 namespace {
 
-constexpr std::size_t kSpareFds = 256;  // for everything else the run opens
+constexpr std::size_t kSchedstatSpareFds = 256;  // for everything else the run opens
 
 std::vector<MetricSpec> schedstat_metrics() {
   auto m = counted_metric("run_delay_us", "us",
@@ -56,7 +56,7 @@ class SchedstatProbe final : public Probe {
 
   std::string attach(const ProbeContext& context) override {
     const auto& tids = context.tasks;
-    sys::ensure_fd_limit(tids.size() + kSpareFds);
+    sys::ensure_fd_limit(tids.size() + kSchedstatSpareFds);
     for (pid_t tid : tids) {
       sys::UniqueFd fd(open(("/proc/" + std::to_string(tid) + "/schedstat").c_str(), O_RDONLY | O_CLOEXEC));
       if (fd) fds_.push_back(std::move(fd));

@@ -29,7 +29,7 @@ std::string mde_clause(const Cell& cell) {
 }  // namespace
 
 std::string format_markdown(const Comparison& c) {
-  std::string out = "| metric | unit |";
+  std::string out = test_line(c) + "\n| metric | unit |";
   std::string rule = "|---|---|";
   for (const auto& set : c.sets) {
     out += " " + set.label + " |";
@@ -52,7 +52,7 @@ std::string format_markdown(const Comparison& c) {
     out += "\n";
   }
   out += format_underneath_text(c);
-  out += "\n" + convention_text(c, Style::kMarkdown) + "\n";
+  out += '\n' + convention_text(c, Style::kMarkdown) + '\n';
   for (const auto& note : c.notes) out += "\n" + note.full + "\n";
   return out;
 }
@@ -89,6 +89,7 @@ std::string format_compare_json(const Comparison& c) {
   ordered_json j;
   j["schema"] = "schedlab.compare/1";
   j["test"] = test_name(c);
+  j["test_chosen_by"] = c.options.design;
   j["alpha"] = c.options.alpha;
   j["power"] = c.options.power;
   j["conventions"] = {
@@ -144,7 +145,30 @@ std::string format_compare_json(const Comparison& c) {
         {"primary_normalized_change_pct", d.normalized_change_pct},
         {"primary_normalized_p_value", d.normalized_p ? ordered_json(*d.normalized_p) : ordered_json(nullptr)}};
   }
+  for (size_t i = 1; i < c.between.size(); ++i) {
+    if (!c.between[i]) continue;
+    const auto& b = *c.between[i];
+    j["sets"][i]["between_sessions"] = {
+        {"applied", b.applied}, {"past_sessions", b.sessions}, {"primary_between_sd_pct", b.primary_between_pct},
+        {"within_only_p_value", b.welch_p ? ordered_json(*b.welch_p) : ordered_json(nullptr)},
+        {"why_not", b.why_not}};
+  }
+  for (size_t i = 1; i < c.work_sentinel.size(); ++i) {
+    if (!c.work_sentinel[i]) continue;
+    const auto& w = *c.work_sentinel[i];
+    j["sets"][i]["work_sentinel"] = {
+        {"r", w.tracking.correlation.r}, {"tracking_r", w.tracking.tracking_r},
+        {"p_value", w.tracking.correlation.p_value}, {"runs", w.tracking.correlation.n},
+        {"required_r", w.tracking.required_r}, {"normalized", w.tracking.normalize}, {"reason", w.tracking.reason},
+        {"primary_normalized_change_pct",
+         w.normalized_change_pct ? ordered_json(*w.normalized_change_pct) : ordered_json(nullptr)},
+        {"primary_normalized_p_value", w.normalized_p ? ordered_json(*w.normalized_p) : ordered_json(nullptr)}};
+  }
   j["underneath"] = underneath_json(c);
+  j["underneath_family"] = {{"test", stats::to_string(c.underneath.test)},
+                            {"tests", c.underneath.tests},
+                            {"correction", "benjamini-hochberg"},
+                            {"q", c.options.alpha}};
   j["notes"] = ordered_json::array();
   for (const auto& note : c.notes) j["notes"].push_back(note.full);
   return j.dump(2) + "\n";

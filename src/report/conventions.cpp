@@ -10,9 +10,13 @@ std::string test_name(const Comparison& c) {
   return c.options.paired ? "paired-t" : stats::to_string(c.options.test);
 }
 
+std::string test_line(const Comparison& c) {
+  return fmt::format("test: {}, alpha {} ({})\n", test_name(c), c.options.alpha, c.options.design);
+}
+
 std::string mde_text(const Cell& cell) {
   if (cell.mde_pct) return fmt::format("{:.1f}%", *cell.mde_pct);
-  if (cell.mde) return fmt::format("{:.3g}", *cell.mde);
+  if (cell.mde) return human_number(*cell.mde);
   return "-";
 }
 

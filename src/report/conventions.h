@@ -21,6 +21,10 @@ std::string test_name(const Comparison& c);
 // saying how many more there are — or, with all_notes, every note in full.
 std::string note_block(const Comparison& c, Style style);
 
+// The first line of every table: the test and why it was chosen, "test:
+// paired-t, alpha 0.05 (the runs were interleaved in blocks)".
+std::string test_line(const Comparison& c);
+
 // "3.1%" or "-" : the minimum detectable change of a cell.
 std::string mde_text(const Cell& cell);
 

@@ -3,14 +3,15 @@
 #include <fmt/format.h>
 
 #include "report/table.h"
+#include "report/wrap.h"
 
 namespace schedlab {
 namespace {
 
 std::string mean_text(const store::SetRow& r) {
   if (!r.primary_mean) return "-";
-  const std::string mean = format_number(*r.primary_mean, 12);
-  return r.primary_ci95 ? mean + " ± " + format_number(*r.primary_ci95, 10) : mean;
+  const std::string mean = human_number(*r.primary_mean);
+  return r.primary_ci95 ? mean + " \u00b1 " + human_number(*r.primary_ci95) : mean;
 }
 
 ordered_json number_or_null(const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(); }
@@ -32,7 +33,8 @@ std::vector<std::pair<const char*, ordered_json>> fields(const store::SetRow& r)
           {"mean", number_or_null(r.primary_mean)},
           {"ci95", number_or_null(r.primary_ci95)},
           {"runs", r.runs},
-          {"warnings", r.warnings}};
+          {"warnings", r.warnings},
+          {"spec_id", r.spec_id}};
 }
 
 }  // namespace
@@ -43,14 +45,22 @@ std::string short_time(const std::string& iso) {
   return t;
 }
 
+// "11-29 22:00": the year and the seconds say little in a list of sets.
+std::string brief_time(const std::string& iso) {
+  const std::string t = short_time(iso);
+  return t.size() >= 16 ? t.substr(5, 11) : t;
+}
+
 std::string format_history_text(const std::vector<store::SetRow>& rows) {
-  Table table({"id", "time (UTC)", "host", "kernel", "workload", "label", "metric", "mean ± 95% CI", "runs",
-               "status", "warnings"});
+  Table table({"id", "time (UTC)", "host", "kernel", "workload", "spec", "label", "metric", "mean \u00b1 95% CI",
+               "runs", "status"});
   for (const auto& r : rows)
-    table.add_row({std::to_string(r.id), short_time(r.started), r.host, r.kernel, r.workload, r.label,
-                   r.primary_metric, mean_text(r), std::to_string(r.runs), r.status,
-                   std::to_string(r.warnings)});
-  return table.render();
+    table.add_row({std::to_string(r.id), brief_time(r.started), r.host, r.kernel, r.workload,
+                   r.spec_id.empty() ? "-" : r.spec_id.substr(0, 8), r.label,
+                   r.primary_metric, mean_text(r), std::to_string(r.runs),
+                   r.warnings > 0 ? fmt::format("{} ({}w)", r.status, r.warnings) : r.status});
+  table.fit(kTextWidth, {2, 3, 4, 6, 7});
+  return table.render(true);
 }
 
 std::string format_history_json(const std::vector<store::SetRow>& rows) {
@@ -66,13 +76,17 @@ std::string format_history_json(const std::vector<store::SetRow>& rows) {
 std::string format_history_csv(const std::vector<store::SetRow>& rows) {
   std::string out;
   const auto header = fields(store::SetRow{});
-  for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + std::string(header[i].first);
+  for (size_t i = 0; i < header.size(); ++i) {
+    if (i) out += ',';
+    out += header[i].first;
+  }
   out += "\n";
   for (const auto& r : rows) {
     const auto row = fields(r);
     for (size_t i = 0; i < row.size(); ++i) {
       const auto& v = row[i].second;
-      out += (i ? "," : "") + csv_field(v.is_string() ? v.get<std::string>() : v.is_null() ? "" : v.dump());
+      if (i) out += ',';
+      out += csv_field(v.is_string() ? v.get<std::string>() : v.is_null() ? "" : v.dump());
     }
     out += "\n";
   }

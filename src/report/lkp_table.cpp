@@ -48,7 +48,7 @@ std::string change_text(const ComparedMetric& m, size_t i) {
 }  // namespace
 
 std::string format_lkp(const Comparison& c) {
-  std::string out;
+  std::string out = test_line(c);
   std::string labels = fmt::format("{:>16} ", utf8_prefix(c.sets.front().label, 16));
   std::string dashes = std::string(16, '-') + " ";
   std::string head1 = "         %stddev", head2 = "             \\  ";
@@ -70,7 +70,9 @@ std::string format_lkp(const Comparison& c) {
     std::string line = value_text(m->cells[0]), mde;
     for (size_t i = 1; i < m->cells.size(); ++i) {
       line += change_text(*m, i) + value_text(m->cells[i]);
-      if (m->cells[i]) mde += (mde.empty() ? "" : " ") + mde_text(*m->cells[i]);
+      if (!m->cells[i]) continue;
+      if (!mde.empty()) mde += ' ';
+      mde += mde_text(*m->cells[i]);
     }
     out += line + "  " + c.sets.front().workload.name + "." + m->spec.name +
            (mde.empty() ? "" : " [mde " + mde + "]") + "\n";

@@ -103,7 +103,7 @@ std::string format_mmtests(const Comparison& c) {
     line1 += fmt::format("{:>23}", a);
     line2 += fmt::format("{:>23}", b);
   }
-  out += line1 + "\n" + line2 + "\n";
+  out += test_line(c) + line1 + "\n" + line2 + "\n";
   for (Row row : {Row::kMin, Row::kMean, Row::kStddev, Row::kCoeffVar, Row::kMax, Row::kDetect})
     for (const auto& m : c.metrics) {
       std::string line = fmt::format("{:<{}} {:<{}}", row_name(row, any_harmonic(m)), s_width,

@@ -10,12 +10,22 @@ class Table {
  public:
   explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
   void add_row(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
-  // Columns separated by two spaces (one when `compact`), no trailing blanks.
+  // Keeps every line within `width` columns by cutting the widest of the
+  // `cuttable` columns (text, never numbers) with an ellipsis, widest first.
+  void fit(std::size_t width, std::vector<std::size_t> cuttable) {
+    width_ = width;
+    cuttable_ = std::move(cuttable);
+  }
+  // Columns separated by two spaces (one when `compact`), no trailing
+  // blanks; widths counted in characters, not bytes.
   std::string render(bool compact = false) const;
 
  private:
+  std::vector<std::size_t> widths(std::size_t gap) const;
   std::vector<std::string> header_;
   std::vector<std::vector<std::string>> rows_;
+  std::size_t width_ = 0;  // 0: no limit
+  std::vector<std::size_t> cuttable_;
 };
 
 // "note: TEXT" wrapped at word boundaries to `width` columns, continuation
@@ -25,6 +35,11 @@ std::string format_note(const std::string& text, std::size_t width = 80);
 // Renders `value` in at most `width` characters: fixed point with up to
 // `decimals` decimals, fewer when it does not fit, exponent form last.
 std::string format_number(double value, int width, int decimals = 2);
+
+// A number for people: never an exponent ("127700", not "1.277e+05"),
+// decimals by magnitude — none from 1000 up, 1 from 100, 2 from 1, three
+// significant digits below.
+std::string human_number(double value);
 
 // `text` as one CSV field (RFC 4180): quoted when it holds a comma, quote
 // or newline, quotes doubled.

@@ -4,8 +4,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 #include "report/table.h"
+#include "stats/mean_interval.h"
+#include "workloads/builtin.h"
 #include "report/wrap.h"
 
 namespace schedlab {
@@ -66,15 +70,66 @@ std::string format_run_line(const ResultSet& set, const RunRecord& run, int tota
                      value_or_dash(run, "cpu_idle_pct", 1), value_or_dash(run, "start_skew_us", 0));
 }
 
+namespace {
+
+// Wrapped: a workload with many options (command, wakeup) makes a header
+// wider than the terminal.
+std::string heading(const ResultSet& set) {
+  return "\n" +
+         wrap(fmt::format("{} ({})  copies {} on CPUs {}  {} runs  {}  [{}]", set.workload.name,
+                          describe_params(set), set.scenario.requested.value("copies", std::string("?")),
+                          cpu_set_of(set), set.runs.size(), set.label, to_string(set.status)),
+              kTextWidth, "", "  ") +
+         "\n";
+}
+
+// "lps 221.5 ± 4.2 (95% CI ±1.9%), CV 1.5%"; the interval when there are
+// at least two runs.
+std::string headline_line(const std::string& name, const Summary& s, const std::vector<double>& xs,
+                          const std::string& unit) {
+  std::string line = fmt::format("{} {} {}", shown_name(name), human_number(s.mean), unit);
+  if (auto half = stats::mean_interval_halfwidth(xs); half && s.n >= 2)
+    line += fmt::format(" \u00b1 {} (95% CI{})", human_number(*half),
+                        s.mean != 0 ? fmt::format(" \u00b1{:.1f}%", *half / std::fabs(s.mean) * 100) : "");
+  if (s.n >= 2) line += fmt::format(", CV {:.1f}%", s.cv_pct);
+  if (s.n >= 2 && s.stddev == 0) line += "  (every run the same: a measurement problem, not precision)";
+  return wrap(line, kTextWidth, "  ", "    ") + "\n";
+}
+
+// "busy in 2 of 5 runs: <the first one's detail>", one line per kind.
+std::string warning_lines(const ResultSet& set) {
+  std::map<std::string, std::pair<int, std::string>> by_kind;
+  for (const auto& w : set.warnings)
+    if (w.run > 0 && ++by_kind[w.kind].first == 1) by_kind[w.kind].second = w.detail;
+  std::string out;
+  for (const auto& [kind, seen] : by_kind)
+    out += wrap(fmt::format("{} in {} of {} runs: {}", kind, seen.first, set.runs.size(), seen.second),
+                kTextWidth, "  ", "    ") +
+           "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string format_brief(const ResultSet& set) {
+  std::string out = heading(set);
+  if (!set.error.empty()) out += wrap(set.error, kTextWidth, "  ", "    ") + "\n";
+  if (set.runs.empty()) return out + "  no run completed\n";
+  const auto summary = set.summarize();
+  for (const auto& name : headline_metrics(set.workload.name, set.workload.primary_metric)) {
+    const auto it = summary.find(name);
+    const MetricSpec* spec = find_metric(set.metrics, name);
+    if (it == summary.end() || !spec) continue;
+    std::vector<double> xs;
+    for (const auto& run : set.runs)
+      if (auto v = run.values.get(name)) xs.push_back(*v);
+    out += headline_line(name, it->second, xs, spec->unit);
+  }
+  return out + warning_lines(set);
+}
+
 std::string format_summary(const ResultSet& set) {
-  // Wrapped: a workload with many options (command, wakeup) makes a
-  // header wider than the terminal.
-  std::string out = "\n" +
-                    wrap(fmt::format("{} ({})  copies {} on CPUs {}  {} runs  {}  [{}]", set.workload.name,
-                                     describe_params(set), set.scenario.requested.value("copies", std::string("?")),
-                                     cpu_set_of(set), set.runs.size(), set.label, to_string(set.status)),
-                         kTextWidth, "", "  ") +
-                    "\n";
+  std::string out = heading(set);
   if (set.runs.empty()) return out + "no run completed\n";
   Table table({"metric", "mean", "median", "stddev", "min", "max", "CoeffVar"});
   const auto summary = set.summarize();
@@ -114,6 +169,7 @@ void TextReporter::show_progress(const ResultSet& set, int index, double elapsed
 void TextReporter::run_finished(const ResultSet& set, const RunRecord& run) {
   clock_.run_finished();
   progress_.clear();
+  if (!full_) return;  // the set's brief says what the runs did; --all shows each
   const std::string line = format_run_line(set, run, total_);
   if (labelled_) {
     const std::string label = "[" + set.label + "]";
@@ -141,7 +197,7 @@ void TextReporter::experiment_started(const std::vector<ResultSet>& sets) {
 
 void TextReporter::finish(const ResultSet& set) {
   progress_.clear();
-  out_ << format_summary(set);
+  out_ << (full_ ? format_summary(set) : format_brief(set));
   out_.flush();
 }
 

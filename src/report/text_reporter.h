@@ -7,15 +7,17 @@
 
 namespace schedlab {
 
-// The console form of a run: one line per run on `out`, a progress line on
-// `progress` (when given: stderr on a terminal) with the current run, its
-// window and the whole experiment's ETA, then the summary.  Fits an
-// 80-column mail.
+// The console form of an experiment: a progress line on `progress` (when
+// given: stderr on a terminal) with the current run, its window and the
+// whole experiment's ETA, then each set's brief on `out` — or, with `full`
+// (--all), one line per run and every metric's summary.  Fits an 80-column
+// mail.
 class TextReporter final : public RunObserver {
  public:
-  // `labelled`: prefix run lines with the set's label (several variants).
-  TextReporter(std::ostream& out, std::ostream* progress, bool labelled = false)
-      : out_(out), progress_(progress), labelled_(labelled) {}
+  // `labelled`: prefix run lines with the set's label (several variants);
+  // `full`: every metric's summary table after a set, not its headline.
+  TextReporter(std::ostream& out, std::ostream* progress, bool labelled = false, bool full = false)
+      : out_(out), progress_(progress), labelled_(labelled), full_(full) {}
   // Notes that concern every run (fidelity differences), once.
   void experiment_started(const std::vector<ResultSet>& sets) override;
   void run_started(const ResultSet& set, int index, int total) override;
@@ -36,6 +38,7 @@ class TextReporter final : public RunObserver {
   ProgressLine progress_;
   ExperimentClock clock_;
   bool labelled_;
+  bool full_;
   int total_ = 0;
   std::string prefix_;
   double eta_after_s_ = 0;
@@ -48,5 +51,9 @@ std::string format_run_line(const ResultSet& set, const RunRecord& run, int tota
 // The heading and the summary table (mean, median, stddev, min, max,
 // CoeffVar) of every metric that has values.
 std::string format_summary(const ResultSet& set);
+// The heading and the answer: the headline metrics (the primary and the
+// workload's key ones) with their 95% interval, the runs, and the warnings
+// counted by kind — a few lines, whatever the probes recorded.
+std::string format_brief(const ResultSet& set);
 
 }  // namespace schedlab

@@ -1,11 +1,13 @@
 #include "report/trend_format.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "report/history_format.h"
 #include "report/table.h"
+#include "report/wrap.h"
 #include "core/descriptive.h"
 
 namespace schedlab {
@@ -43,7 +45,7 @@ std::string points_table(const store::Trend& t) {
   for (std::size_t i = 0; i < t.points.size(); ++i) {
     const auto& p = t.points[i];
     table.add_row({std::to_string(i + 1), shown_key(t, p), std::to_string(p.set_ids.size()),
-                   std::to_string(p.runs), format_number(p.mean, 12)});
+                   std::to_string(p.runs), human_number(p.mean)});
   }
   return table.render();
 }
@@ -52,7 +54,7 @@ std::string change_table(const store::Trend& t) {
   Table table({"#", "at", "before", "after", "change", "p", ""});
   for (const auto& c : t.change_points)
     table.add_row({std::to_string(c.index + 1), shown_key(t, t.points[c.index]),
-                   format_number(c.before_mean, 12), format_number(c.after_mean, 12),
+                   human_number(c.before_mean), human_number(c.after_mean),
                    fmt::format("{:+.2f}%", c.change_pct), fmt::format("{:.3f}", c.p_value),
                    verdict(t, c.change_pct)});
   return table.render();
@@ -84,18 +86,36 @@ std::string format_trend_text(const store::Trend& t) {
     means.push_back(p.mean);
     sets += p.set_ids.size();
   }
-  std::string out = fmt::format("{} {} ({}, {} is better) by {}, {}: {} points from {} sets\n",
-                                t.query.workload, t.metric.name, t.metric.unit, to_string(t.metric.better),
-                                to_string(t.query.by), t.query.host.empty() ? "every host" : "host " + t.query.host,
-                                t.points.size(), sets);
-  out += sparkline(means) + "\n";
-  if (t.points.size() <= 100) out += markers(t) + "\n";
+  std::string out = wrap(fmt::format("{} {} ({}, {} is better) by {}, {}: {} points from {} sets",
+                                     t.query.workload, t.metric.name, t.metric.unit, to_string(t.metric.better),
+                                     to_string(t.query.by),
+                                     t.query.host.empty() ? "every host" : "host " + t.query.host, t.points.size(),
+                                     sets),
+                         kTextWidth, "", "  ") +
+                    "\n";
+  if (!t.spec.empty()) out += fmt::format("spec {}\n", t.spec);
+  if (!t.other_specs.empty()) {
+    std::vector<std::string> others;
+    for (const auto& [id, count] : t.other_specs)
+      others.push_back(fmt::format("{} ({} set{})", id.empty() ? "unknown" : id.substr(0, 8), count, count == 1 ? "" : "s"));
+    out += wrap(fmt::format("(other specs of {} in the store, never averaged in: {}; --spec ID shows one)",
+                            t.query.workload, fmt::join(others, ", ")),
+                kTextWidth, "", "  ") +
+           "\n";
+  }
+  if (t.sets_without_value > 0)
+    out += wrap(fmt::format("({} more set{} of {} measured no {}: not in the trend)", t.sets_without_value,
+                            t.sets_without_value == 1 ? "" : "s", t.query.workload, t.metric.name),
+                kTextWidth, "", "  ") +
+           "\n";
+  out += sparkline(means, kTextWidth) + "\n";
+  if (t.points.size() <= kTextWidth) out += markers(t) + "\n";
   out += t.points.size() <= kMostPointsListed
              ? points_table(t)
              : fmt::format("({} points: 'schedlab trend ... --json' lists them)\n", t.points.size());
   out += "\n";
-  if (t.change_points.empty()) return out + "no change points: " + method_line(t) + "\n";
-  return out + fmt::format("change points: {}\n", method_line(t)) + change_table(t);
+  if (t.change_points.empty()) return out + wrap("no change points: " + method_line(t), kTextWidth, "", "  ") + "\n";
+  return out + wrap("change points: " + method_line(t), kTextWidth, "", "  ") + "\n" + change_table(t);
 }
 
 std::string format_trend_json(const store::Trend& t) {
@@ -111,6 +131,8 @@ std::string format_trend_json(const store::Trend& t) {
                        {"before_mean", c.before_mean}, {"after_mean", c.after_mean},
                        {"change_pct", c.change_pct}, {"p_value", c.p_value}, {"statistic", c.statistic},
                        {"direction", verdict(t, c.change_pct)}});
+  ordered_json other = ordered_json::array();
+  for (const auto& [id, count] : t.other_specs) other.push_back({{"spec", id}, {"sets", count}});
   const ordered_json j = {
       {"schema", "schedlab.trend/1"}, {"workload", t.query.workload}, {"metric", t.metric.name},
       {"unit", t.metric.unit}, {"better", to_string(t.metric.better)}, {"by", to_string(t.query.by)},
@@ -118,7 +140,8 @@ std::string format_trend_json(const store::Trend& t) {
       {"method", {{"name", "e-divisive means"}, {"reference", "Matteson & James (2014), JASA 109:334-345"},
                   {"alpha", o.alpha}, {"permutations", o.permutations}, {"min_size", o.min_size},
                   {"seed", o.seed}}},
-      {"points", points}, {"change_points", changes}};
+      {"points", points}, {"change_points", changes}, {"sets_without_value", t.sets_without_value},
+      {"spec", t.spec}, {"other_specs", other}};
   return j.dump(2) + "\n";
 }
 

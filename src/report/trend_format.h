@@ -12,8 +12,8 @@ std::string format_trend_text(const store::Trend& trend);
 std::string format_trend_json(const store::Trend& trend);
 
 // One block character (▁..█) per value, scaled from min to max; series
-// longer than `width` are averaged into `width` buckets.  A flat series is
+// longer than `width` are averaged into `width` buckets (80: a terminal).  A flat series is
 // a row of ▄.
-std::string sparkline(const std::vector<double>& values, std::size_t width = 100);
+std::string sparkline(const std::vector<double>& values, std::size_t width = 80);
 
 }  // namespace schedlab

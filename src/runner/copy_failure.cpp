@@ -21,7 +21,20 @@ const char* operation(int op) {
     case SL_FAIL_STATUS: return "child status check";
     case SL_FAIL_PIPE: return "pipe read/write";
     case SL_FAIL_TOKEN: return "token check";
+    case SL_FAIL_CONFIG: return "configuration check";
     default: return "worker";
+  }
+}
+
+const char* config_problem(int problem) {
+  switch (problem) {
+    case SL_CONFIG_MISSING: return "the harness wrote no configuration for the mode";
+    case SL_CONFIG_SIZE: return "the configuration was written for another layout";
+    case SL_CONFIG_THREADS: return "no threads, or more threads than loop counters";
+    case SL_CONFIG_RANGE: return "a value out of the mode's range";
+    case SL_CONFIG_FLAGS: return "an unknown flag";
+    case SL_CONFIG_ARGS: return "its arguments were missing, extra or unknown";
+    default: return "unknown problem";
   }
 }
 
@@ -70,6 +83,8 @@ std::string describe_copy_failure(int index, const sl_copy_slot& slot, int wait_
     return what + ": the child " + describe_wait_status(slot.fail_detail);
   if (slot.fail_op == SL_FAIL_TOKEN)
     return what + fmt::format(": received {}", slot.fail_detail);
+  if (slot.fail_op == SL_FAIL_CONFIG)
+    return what + ": " + config_problem(slot.fail_detail) + " (a schedlab bug: harness and worker disagree)";
   what += fmt::format(": {} (errno {})", std::strerror(slot.fail_errno), slot.fail_errno);
   if (slot.fail_errno == EAGAIN || slot.fail_errno == ENOMEM) what += "; " + describe_fork_limits();
   return what;

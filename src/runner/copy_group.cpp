@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include "runner/copy_failure.h"
 #include "channel/protocol.h"
 #include "runner/copy_readback.h"
+#include "sys/process_cpu.h"
 #include "sys/reaper.h"
 #include "sys/task_memory.h"
 #include "sys/worker_process.h"
@@ -25,13 +27,21 @@ using namespace std::chrono_literals;
 constexpr auto kReadyTimeout = 60s;      // a copy that never reaches the barrier is stuck
 constexpr auto kStopGrace = 10s;         // for the loop in flight when the window closes
 constexpr auto kPollInterval = 200ms;    // safety net in case a SIGCHLD is coalesced
+// An iteration-bound copy whose loops are done may still clean up: the
+// command's orphans get their grace (SL_LEFTOVER_GRACE_S), then are killed.
+constexpr auto kCleanupLimit = std::chrono::seconds(SL_LEFTOVER_GRACE_S) + kStopGrace;
 
 std::uint64_t ns(std::chrono::nanoseconds d) { return static_cast<std::uint64_t>(d.count()); }
 
+double seconds(timeval tv) { return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6; }
+
+// The one mode every copy runs.
 sl_mode mode_of(const CopyGroupSpec& spec) {
-  const auto mode = channel::find_mode(spec.args.empty() ? "" : spec.args.front().mode);
-  if (!mode) throw std::logic_error("copy group: unknown worker mode");
-  return *mode;
+  if (spec.args.empty() || spec.args.front().mode >= SL_MODE_COUNT)
+    throw std::logic_error("copy group: no worker mode");
+  for (const auto& a : spec.args)
+    if (a.mode != spec.args.front().mode) throw std::logic_error("copy group: copies of different modes");
+  return spec.args.front().mode;
 }
 
 }  // namespace
@@ -45,7 +55,9 @@ std::uint64_t monotonic_ns() {
 CopyGroup::CopyGroup(const CopyGroupSpec& spec, sys::SignalGate& gate)
     : spec_(spec),
       gate_(gate),
-      channel_(mode_of(spec), static_cast<int>(spec.args.size()), spec.stop, spec.counters) {}
+      channel_(mode_of(spec), static_cast<int>(spec.args.size()), spec.stop, spec.counters) {
+  for (size_t i = 0; i < spec.args.size(); ++i) channel_.set_config(static_cast<int>(i), spec.args[i].config);
+}
 
 size_t CopyGroup::still_running() const {
   return static_cast<size_t>(std::count(exit_status_.begin(), exit_status_.end(), -1));
@@ -92,7 +104,7 @@ void CopyGroup::launch_all() {
     for (const auto& p : spec_.placements) masks_.emplace_back(p.cpus);
   for (size_t i = 0; i < spec_.args.size(); ++i) {
     sys::WorkerLaunch launch;
-    launch.argv = {spec_.worker_path, spec_.args[i].mode, std::to_string(i)};
+    launch.argv = {spec_.worker_path, sl_mode_table[spec_.args[i].mode].name, std::to_string(i)};
     launch.argv.insert(launch.argv.end(), spec_.args[i].args.begin(), spec_.args[i].args.end());
     launch.shared_fd = channel_.fd();
     launch.shared_fd_number = SL_SHARED_FD;
@@ -113,6 +125,7 @@ void CopyGroup::launch_all() {
                               e.err() == EAGAIN ? "; " + describe_fork_limits() : ""));
     }
     exit_status_.push_back(-1);
+    exit_cpu_s_.push_back(0);
     if (pgid_ == 0) pgid_ = pids_.front();
   }
 }
@@ -149,6 +162,16 @@ Footprint CopyGroup::footprint() const {
   return f;
 }
 
+double CopyGroup::cpu_seconds() const {
+  std::vector<pid_t> alive;
+  double reaped = 0;
+  for (size_t i = 0; i < pids_.size(); ++i) {
+    if (running(i)) alive.push_back(pids_[i]);
+    else reaped += exit_cpu_s_[i];
+  }
+  return reaped + sys::tree_cpu_seconds(alive);
+}
+
 std::vector<std::uint64_t> CopyGroup::snapshot() const {
   std::vector<std::uint64_t> loops(pids_.size());
   for (size_t i = 0; i < loops.size(); ++i) loops[i] = channel_.loops(static_cast<int>(i));
@@ -169,8 +192,31 @@ bool CopyGroup::wait_all_finished(std::chrono::nanoseconds limit) {
     gate_.wait(std::min<std::chrono::nanoseconds>(kPollInterval, limit));
     gate_.throw_if_interrupted();
     reap_exited(true);
+    kill_stuck_after_loops();
   }
   return still_running() == 0;
+}
+
+// The deadline of an iteration-bound run: none while a copy loops (a
+// command may take hours), kCleanupLimit once its loops are done.
+void CopyGroup::kill_stuck_after_loops() {
+  const std::uint64_t now = monotonic_ns();
+  for (size_t i = 0; i < pids_.size(); ++i) {
+    const std::uint64_t done = __atomic_load_n(&slot(static_cast<int>(i)).loops_done_ns, __ATOMIC_ACQUIRE);
+    if (!running(i) || done == 0 || now < done + ns(kCleanupLimit)) continue;
+    kill_and_fail(i, fmt::format("{}s after its loops were done", std::chrono::seconds(kCleanupLimit).count()));
+  }
+}
+
+// Kills copy `i` (what it leaves comes back to us: the destructor kills it),
+// reaps it and fails the run: its counts and usage were never written.
+void CopyGroup::kill_and_fail(size_t i, const std::string& when) {
+  kill(pids_[i], SIGKILL);
+  int status = 0;
+  waitpid(pids_[i], &status, 0);
+  exit_status_[i] = status;
+  throw Error(ExitStatus::kWorkloadFailed,
+              fmt::format("copy {}: still running {}; killed with SIGKILL (its results are lost)", i, when));
 }
 
 void CopyGroup::stop() {
@@ -190,17 +236,9 @@ void CopyGroup::stop() {
 // A copy still running a grace period after the stop is killed, and the run
 // fails saying so: its counts and usage were never written.
 void CopyGroup::kill_overdue() {
-  for (size_t i = 0; i < pids_.size(); ++i) {
-    if (!running(i)) continue;
-    kill(pids_[i], SIGKILL);
-    int status = 0;
-    waitpid(pids_[i], &status, 0);
-    exit_status_[i] = status;
-    throw Error(ExitStatus::kWorkloadFailed,
-                fmt::format("copy {}: still running {}s after the window closed; killed with SIGKILL "
-                            "(its results are lost)",
-                            i, std::chrono::seconds(kStopGrace).count()));
-  }
+  for (size_t i = 0; i < pids_.size(); ++i)
+    if (running(i))
+      kill_and_fail(i, fmt::format("{}s after the window closed", std::chrono::seconds(kStopGrace).count()));
 }
 
 bool CopyGroup::all_done() const {
@@ -215,8 +253,10 @@ void CopyGroup::reap_exited(bool finishing) {
   for (size_t i = 0; i < pids_.size(); ++i) {
     if (!running(i)) continue;
     int status = 0;
-    if (waitpid(pids_[i], &status, WNOHANG) != pids_[i]) continue;
+    rusage usage{};
+    if (wait4(pids_[i], &status, WNOHANG, &usage) != pids_[i]) continue;
     exit_status_[i] = status;
+    exit_cpu_s_[i] = seconds(usage.ru_utime) + seconds(usage.ru_stime);
     if (!finishing || channel_.state(static_cast<int>(i)) != SL_COPY_DONE)
       fail_copy(static_cast<int>(i), status);
   }

@@ -61,11 +61,17 @@ class CopyGroup {
   void set_phase(sl_phase phase) { channel_.set_phase(phase); }
   // Loop counters of every copy now.
   std::vector<std::uint64_t> snapshot() const;
+  // CPU seconds the copies' process trees have spent so far (each copy, its
+  // threads, its children alive or reaped): read from /proc while a copy
+  // runs, from its rusage at exit once reaped.  The difference of two calls
+  // is the copies' CPU between them, whatever their own loops were doing.
+  double cpu_seconds() const;
   // Sleeps until CLOCK_MONOTONIC `deadline_ns`; throws on interrupt or when
   // a copy exits early.
   void wait_until(std::uint64_t deadline_ns);
   // Waits until every copy has finished its iterations, at most `limit`;
-  // true when they have.
+  // true when they have.  A copy still running long after its loops were
+  // done (slot.loops_done_ns) is killed and the run fails saying so.
   bool wait_all_finished(std::chrono::nanoseconds limit);
   // Asks the copies to stop and waits for them; throws if a copy failed or
   // had to be killed because it did not stop within a grace period.
@@ -87,6 +93,8 @@ class CopyGroup {
   void reap_exited(bool finishing);
   [[noreturn]] void fail_copy(int index, int wait_status) const;
   void kill_overdue();
+  void kill_stuck_after_loops();
+  [[noreturn]] void kill_and_fail(size_t i, const std::string& when);
   bool running(size_t i) const { return exit_status_[i] == -1; }
   size_t still_running() const;
 
@@ -96,6 +104,7 @@ class CopyGroup {
   std::vector<sys::CpuMask> masks_;
   std::vector<pid_t> pids_;
   std::vector<int> exit_status_;  // -1 while running
+  std::vector<double> exit_cpu_s_;  // CPU seconds of each reaped copy and its reaped descendants
   pid_t pgid_ = 0;
 };
 

@@ -14,8 +14,8 @@ struct UsageField {
 
 const std::vector<UsageField>& usage_fields() {
   static const std::vector<UsageField> kFields = {
-      {SL_USAGE_UTIME_US, {"user_s", "s", Better::kLower, "user CPU time of the copies and their children"}, 1e-6},
-      {SL_USAGE_STIME_US, {"sys_s", "s", Better::kLower, "system CPU time of the copies and their children"}, 1e-6},
+      {SL_USAGE_UTIME_US, {"user_s", "s", Better::kLower, "user CPU time of the copies and their children, over each copy's usage span"}, 1e-6},
+      {SL_USAGE_STIME_US, {"sys_s", "s", Better::kLower, "system CPU time of the copies and their children, over each copy's usage span"}, 1e-6},
       {SL_USAGE_NVCSW, {"voluntary_ctxsw", "count", Better::kLower, "voluntary context switches (rusage)"}, 1},
       {SL_USAGE_NIVCSW, {"involuntary_ctxsw", "count", Better::kLower, "involuntary context switches (rusage)"}, 1},
       {SL_USAGE_MINFLT, {"minor_faults", "count", Better::kLower, "minor page faults (rusage)"}, 1},

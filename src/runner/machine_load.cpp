@@ -10,11 +10,15 @@ namespace schedlab {
 const std::vector<MetricSpec>& machine_load_metrics() {
   static const std::vector<MetricSpec> kMetrics = {
       {"foreign_cpu_pct", "%", Better::kLower,
-       "share of the CPU set's capacity in the window used by anything but the copies"},
+       "share of the CPU set's capacity in the window used by anything but the copies: /proc/stat's "
+       "busy share minus the copies' process trees' CPU, both read at the window's open and close"},
       {"loadavg_1m", "load", Better::kLower, "1-minute load average when the run started"},
       {"sentinel_rate", "loops/s", Better::kHigher,
        "machine speed: a fixed user-space loop's rate on the run's CPUs just before and after the "
-       "window (median over CPUs, mean of the two)"}};
+       "window (median over CPUs, mean of the two)"},
+      {"work_sentinel_rate", "work/s", Better::kHigher,
+       "machine speed for memory-bound, branchy work: a fixed pointer chase through 64 MB and a bytecode "
+       "interpreter, timed by CPU time on the run's CPUs just after the window (docs/statistics.md)"}};
   return kMetrics;
 }
 

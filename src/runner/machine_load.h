@@ -16,11 +16,12 @@ const std::vector<MetricSpec>& machine_load_metrics();
 // /proc/stat snapshots: every state but idle and iowait, whoever ran.
 double busy_pct(const sys::ProcStat& before, const sys::ProcStat& after, const std::vector<int>& cpus);
 
-// The share of the CPU set's capacity in the window used by anything other
+// The share of the CPU set's capacity over `window_s` used by anything other
 // than the copies and their children: the set's busy share minus the
-// copies' own CPU time, never below 0.  The copies' time is measured from
-// their first to their last loop boundary in the window, so this errs
-// towards reporting less foreign use, never more.
+// copies' CPU time over the same interval (`copies_cpu_s`, the copies'
+// process trees read at both of its edges, like /proc/stat), never below 0.
+// Both sides count clock ticks (USER_HZ), so a value a little below 0 is
+// rounding; that is all the clamp hides.
 double foreign_cpu_pct(double busy, double copies_cpu_s, double window_s, std::size_t ncpus);
 
 // The 1-minute load average from /proc/loadavg, when readable.

@@ -4,16 +4,23 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <optional>
+#include <system_error>
+#include <thread>
 
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "runner/copy_metrics.h"
 #include "runner/machine_load.h"
+#include "runner/rate_sampler.h"
 #include "runner/sentinel.h"
+#include "runner/sentinel_tracking.h"
+#include "runner/work_sentinel.h"
 #include "scenario/applied_scenario.h"
+#include "sys/affinity.h"
 #include "sys/realtime_timing.h"
 #include "sys/task_tree.h"
 
@@ -52,7 +59,12 @@ CopyGroupSpec group_spec(const RunContext& c, const CopySettings& settings,
 struct WindowEdge {
   std::uint64_t t = 0;
   std::vector<std::uint64_t> loops;  // every copy's counter
-  sys::ProcStat stat;                // for the machine-load check
+  // For the machine-load check, read together at this edge (at `load_t`,
+  // next to `t`): the CPU set's ticks and the CPU the copies' process trees
+  // have used so far.
+  std::uint64_t load_t = 0;
+  double copies_cpu_s = 0;
+  sys::ProcStat stat;
   std::vector<double> per_second;    // (the end) loops per second of all copies
   double stopped_s = 0;              // (the end) from the close until every copy was gone
 };
@@ -62,21 +74,26 @@ std::uint64_t sum(const std::vector<std::uint64_t>& xs) {
   return std::accumulate(xs.begin(), xs.end(), std::uint64_t{0});
 }
 
-// Waits for the window's end, sampling every copy's counters each second
-// (the per-second rate schbench reports, here for every workload).
+// Waits for the window's end, sampling every copy's counters about each
+// second (the per-second rate schbench reports, here for every workload).
 void sample_window(const RunContext& c, CopyGroup& group, const WindowEdge& start, std::uint64_t end_ns,
                    std::vector<double>& per_second) {
-  std::uint64_t last_t = start.t, last = sum(start.loops);
+  RateSampler sampler(start.t, sum(start.loops));
   const double warmup_s = to_seconds(c.setup.options().warmup);
-  for (std::uint64_t next = start.t + kSecondNs; next <= end_ns; next += kSecondNs) {
-    group.wait_until(next);
-    const std::uint64_t now = monotonic_ns(), loops = sum(group.snapshot());
-    per_second.push_back(static_cast<double>(loops - last) * 1e9 / static_cast<double>(now - last_t));
-    last_t = now;
-    last = loops;
+  while (sampler.next_due() <= end_ns) {
+    group.wait_until(sampler.next_due());
+    const std::uint64_t now = monotonic_ns();
+    sampler.add(now, sum(group.snapshot()));
     c.tick(warmup_s + span_s(start.t, now), timed_length_s(c.setup));
   }
   group.wait_until(end_ns);
+  per_second = sampler.rates();
+}
+
+void read_machine_load(const CopyGroup& group, WindowEdge& edge) {
+  edge.load_t = monotonic_ns();
+  edge.copies_cpu_s = group.cpu_seconds();
+  edge.stat = sys::read_proc_stat();
 }
 
 // Waits until `deadline_ns`, ticking each second (progress on a terminal).
@@ -96,7 +113,9 @@ WindowEdge open_window(const RunContext& c, CopyGroup& group, std::uint64_t rele
     wait_ticking(c, group, released_ns, released_ns + static_cast<std::uint64_t>(s.options().warmup.count()));
   }
   probes.begin();
-  WindowEdge start{0, group.snapshot(), sys::read_proc_stat()};
+  WindowEdge start;
+  read_machine_load(group, start);
+  start.loops = group.snapshot();
   start.t = monotonic_ns();
   group.set_phase(SL_PHASE_MEASURE);
   return start;
@@ -114,7 +133,7 @@ WindowEdge close_window(const RunContext& c, CopyGroup& group, const WindowEdge&
     while (!group.wait_all_finished(std::chrono::seconds(1))) c.tick(span_s(start.t, monotonic_ns()), 0);
   }
   end.t = monotonic_ns();
-  end.stat = sys::read_proc_stat();
+  read_machine_load(group, end);
   probes.end();
   if (c.setup.stop.window) group.stop();
   end.stopped_s = span_s(end.t, monotonic_ns());
@@ -177,13 +196,16 @@ void wait_idle_if_asked(const RunContext& c, MeasuredRun& m) {
                                       format_cpu_list(c.setup.plan.cpu_set), w.busy_pct, w.waited_s)});
 }
 
-// foreign_cpu_pct: the CPU set's use by anything but the copies.
+// foreign_cpu_pct: the CPU set's use by anything but the copies, over the
+// window as the harness read its edges: /proc/stat and the copies' trees,
+// together, at the open and at the close.  (The copies' rusage spans their own loop
+// boundaries instead, past the close by the loop in flight.)
 void check_machine_load(const RunContext& c, const WindowEdge& start, const WindowEdge& end,
-                        const WindowOutcome& o, MeasuredRun& m) {
-  if (!o.cpu_s) return;
+                        MeasuredRun& m) {
   const auto& cpus = c.setup.plan.cpu_set;
-  const double foreign = foreign_cpu_pct(busy_pct(start.stat, end.stat, cpus), *o.cpu_s,
-                                         span_s(start.t, end.t), cpus.size());
+  const double foreign = foreign_cpu_pct(busy_pct(start.stat, end.stat, cpus),
+                                         end.copies_cpu_s - start.copies_cpu_s, span_s(start.load_t, end.load_t),
+                                         cpus.size());
   m.run.values.set("foreign_cpu_pct", foreign);
   const double threshold = c.setup.options().busy_threshold_pct;
   if (foreign <= threshold) return;
@@ -211,6 +233,43 @@ ProbeContext probe_context(const RunContext& c, const CopyGroup& group, const Co
 void record_sentinel(double before, double after, RunRecord& run) {
   run.values.set("sentinel_rate", (before + after) / 2);
   run.details["sentinel"] = {{"before", before}, {"after", after}};
+}
+
+// Processes a copy killed because they outlived what started them (the
+// command's daemons after its grace, a script's at the stop): the figures
+// still stand, but the reader must know the command did not end by itself.
+void warn_of_leftovers(const CopyGroup& group, MeasuredRun& m) {
+  for (int i = 0; i < group.size(); ++i) {
+    const sl_copy_slot& slot = group.slot(i);
+    if (slot.leftovers_killed == 0) continue;
+    std::string names;
+    for (std::uint64_t k = 0; k < std::min<std::uint64_t>(slot.leftovers_killed, SL_LEFTOVER_NAMES); ++k)
+      names += (k ? ", " : "") + std::string(slot.leftover_names[k], strnlen(slot.leftover_names[k], 16));
+    if (slot.leftovers_killed > SL_LEFTOVER_NAMES) names += ", ...";
+    m.run.copies[static_cast<size_t>(i)]["leftovers_killed"] = slot.leftovers_killed;
+    m.warnings.push_back(
+        {"leftovers", m.run.index,
+         fmt::format("copy {}: killed {} process{} still running after what started {} had ended (a "
+                     "command's get {} s after it exits): {}",
+                     i, slot.leftovers_killed, slot.leftovers_killed == 1 ? "" : "es",
+                     slot.leftovers_killed == 1 ? "it" : "them", SL_LEFTOVER_GRACE_S, names)});
+  }
+}
+
+// The work-shaped sentinel after the window, on a thread that may run on
+// the run's CPUs only: the state the copies' kind of work met
+// (runner/work_sentinel.h).  A thread that cannot be created is a value
+// not recorded, never a failed run.
+void record_work_sentinel(const std::vector<int>& cpus, RunRecord& run) {
+  double rate = 0;
+  try {
+    std::thread([&] {
+      if (sys::CpuMask(cpus).apply(0) == 0) rate = work_sentinel_rate();
+    }).join();
+  } catch (const std::system_error&) {
+    return;
+  }
+  if (rate > 0) run.values.set(kWorkSentinelMetric, rate);
 }
 
 void record_copy_spans(const CopyGroup& group, RunRecord& run) {
@@ -254,16 +313,18 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   timing.reset();
   run.details["stop_s"] = end.stopped_s;
   record_sentinel(sentinel_before, sentinel_rate(s.plan.cpu_set, sentinel_time), run);
+  record_work_sentinel(s.plan.cpu_set, run);
   const WindowOutcome outcome = count_loops(c, group, start, end);
   require_loops(s, outcome);
   for (size_t i = 0; i < outcome.loops.size(); ++i) run.copies[i]["loops"] = outcome.loops[i];
   record_copy_spans(group, run);
+  warn_of_leftovers(group, measured);
   run.window_s = outcome.window_s;
   if (!outcome.per_second.empty()) run.details["loops_per_second"] = outcome.per_second;
   s.workload().derive(s.spec.params, outcome, resources, run);
   add_copy_metrics(group, footprint, run.values);
   probes.finish({static_cast<double>(total_loops(outcome)), outcome.window_s}, run.values, run.details);
-  check_machine_load(c, start, end, outcome, measured);
+  check_machine_load(c, start, end, measured);
   return measured;
 }
 

@@ -10,6 +10,7 @@
 #include "runner/copy_metrics.h"
 #include "runner/machine_load.h"
 #include "runner/measure_run.h"
+#include "runner/set_spread.h"
 
 namespace schedlab {
 namespace {
@@ -85,6 +86,20 @@ class ExperimentRun {
     return true;
   }
 
+  // After the last run: each complete set says whether its runs are one
+  // population (runner/set_spread.h), and the sinks get the warnings.
+  void flag_spread() {
+    bool any = false;
+    for (auto& set : out_.sets) {
+      if (set.status != Status::kPass) continue;
+      for (auto& w : spread_warnings(set)) {
+        set.warnings.push_back(std::move(w));
+        any = true;
+      }
+    }
+    if (any) sink_.save(out_.sets);
+  }
+
   ExperimentOutcome finish() { return std::move(out_); }
 
  private:
@@ -150,6 +165,7 @@ ExperimentOutcome run_experiment(const Experiment& e, sys::SignalGate& gate, Jou
       if (!run.run_one({0, v}, true)) return run.finish();
   for (const PlannedRun& planned : plan_blocks(static_cast<int>(e.variants.size()), runs, e.seed))
     if (!run.run_one(planned, false)) return run.finish();
+  run.flag_spread();
   return run.finish();
 }
 

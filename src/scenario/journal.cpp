@@ -61,7 +61,11 @@ std::string refused_change(const JournalRecord& record, const RestoreRoots& root
 bool owner_alive(const std::string& text) {
   try {
     const nlohmann::json j = nlohmann::json::parse(text);
-    return same_process_alive(j.at("pid").get<long>(), j.at("start_time").get<unsigned long long>());
+    // Whole numbers only: converting 1e300 to long is undefined behaviour.
+    const auto& pid = j.at("pid");
+    const auto& start = j.at("start_time");
+    if (!pid.is_number_integer() || !start.is_number_unsigned()) return false;
+    return same_process_alive(pid.get<long>(), start.get<unsigned long long>());
   } catch (const std::exception&) {
     return false;
   }

@@ -78,6 +78,13 @@ std::vector<RunOptionSpec> run_options() {
        .apply = [](S& s, T, T t) { s.options.label = t.empty() ? std::nullopt : std::optional<std::string>(t); }},
       {.names = "--quiet", .help = "print nothing on stdout; errors still go to stderr", .group = kRun,
        .arity = Arity::kFlag, .apply = [](S& s, T o, T t) { s.options.quiet = parse_switch(o, t); }},
+      {.names = "--all", .help = "after each set, every metric's summary (default: the headline figures)",
+       .group = kRun, .arity = Arity::kFlag, .apply = [](S& s, T o, T t) { s.options.all = parse_switch(o, t); }},
+      {.names = "--dry-run",
+       .help = "check the command line and the machine, print the plan (each variant, its spec id, the runs "
+               "and about how long they take) and exit 0: nothing is measured, changed or written",
+       .group = kRun, .arity = Arity::kFlag,
+       .apply = [](S& s, T o, T t) { s.options.dry_run = parse_switch(o, t); }},
       {.names = "--probes", .value = "LIST|all|none",
        .help = "kernel evidence recorded beside every run: default (every probe costing <= 1%), all, none, or "
                "names (schedlab list --probes)",

@@ -28,6 +28,8 @@ struct RunOptions {
   bool append = false;       // --append: add the new sets to an existing --json file
   std::optional<std::string> label;
   bool quiet = false;
+  bool all = false;  // --all: every metric's summary after each set, not only the headline
+  bool dry_run = false;  // --dry-run: check everything, print the plan, measure and change nothing
   // --probes: the kernel evidence recorded beside every run.
   ProbeSelection probes = parse_probe_selection("default");
 

@@ -7,26 +7,13 @@
 #include "core/error.h"
 #include "scenario/sched_policy.h"
 #include "spec/option_values.h"
+#include "spec/json_values.h"
 #include "sys/affinity.h"
 
 namespace schedlab {
 namespace {
 
 constexpr const char* kRequested = "scenario.requested.";
-
-// A JSON value as the command line spells it, for the text parsers of the
-// types that are text in the file (copies "2x", policy "fifo:50").
-std::string text_of(const ordered_json& v, const std::string& field) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
-  if (v.is_number()) return fmt::format("{}", v.get<double>());
-  throw UsageError(fmt::format("{}: expected a string or a number, found {}", field, v.type_name()));
-}
-
-bool bool_of(const ordered_json& v, const std::string& field) {
-  if (!v.is_boolean()) throw UsageError(fmt::format("{}: expected true or false, found {}", field, v.dump()));
-  return v.get<bool>();
-}
 
 double seconds_of(const ordered_json& v, const std::string& field) {
   if (!v.is_number()) throw UsageError(fmt::format("{}: expected a number of seconds, found {}", field, v.dump()));

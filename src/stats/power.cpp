@@ -9,7 +9,7 @@
 namespace schedlab::stats {
 namespace {
 
-constexpr std::size_t kMaxRuns = 100000;
+constexpr std::size_t kMostRuns = 100000;
 
 double power_at(double df, double alpha, double delta) {
   const double crit = boost::math::quantile(boost::math::complement(boost::math::students_t(df), alpha / 2));
@@ -57,21 +57,21 @@ std::optional<double> mde_paired(std::span<const double> a, std::span<const doub
 }
 
 std::size_t runs_needed(double cv_a, double cv_b, double d, double alpha, double power) {
-  for (std::size_t n = 2; n <= kMaxRuns; n = n < 64 ? n + 1 : n + n / 16) {
+  for (std::size_t n = 2; n <= kMostRuns; n = n < 64 ? n + 1 : n + n / 16) {
     const double nn = static_cast<double>(n);
     const double se = std::sqrt(cv_a * cv_a / nn + cv_b * cv_b / nn);
     const double df = welch_df(cv_a * cv_a, nn, cv_b * cv_b, nn);
     if (se == 0 || d / se >= detectable_noncentrality(df, alpha, power)) return n;
   }
-  return kMaxRuns;
+  return kMostRuns;
 }
 
 std::size_t pairs_needed(double cv_d, double d, double alpha, double power) {
-  for (std::size_t n = 2; n <= kMaxRuns; n = n < 64 ? n + 1 : n + n / 16) {
+  for (std::size_t n = 2; n <= kMostRuns; n = n < 64 ? n + 1 : n + n / 16) {
     const double nn = static_cast<double>(n);
     if (cv_d == 0 || d / (cv_d / std::sqrt(nn)) >= detectable_noncentrality(nn - 1, alpha, power)) return n;
   }
-  return kMaxRuns;
+  return kMostRuns;
 }
 
 }  // namespace schedlab::stats

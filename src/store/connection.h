@@ -10,10 +10,21 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/secrets.h"
 
 namespace schedlab::store {
 
 enum class Dialect { kSqlite, kPostgres };
+
+// What a command does with the store.  kRead is for history, trend,
+// compare, report and export: the database refuses every write on such a
+// connection (SQLite read-only, PostgreSQL read-only transactions), so
+// they work on a store they cannot write, and they never create or
+// migrate one.
+enum class Access {
+  kWrite,  // record: create the store when missing, migrate it to this build's schema
+  kRead,
+};
 
 // A parameter or a result cell.  Integers and reals keep their type, so a
 // REAL read back is the double that was written (no text rounding).
@@ -39,8 +50,10 @@ class Connection {
  public:
   virtual ~Connection() = default;
   virtual Dialect dialect() const = 0;
-  // Where it points, for messages: a path or a URL without its password.
-  virtual const std::string& where() const = 0;
+  // Where it points, for messages: the path or URL through
+  // redact_secrets, whatever the kind of database.
+  const std::string& where() const { return where_; }
+  Access access() const { return access_; }
   // Runs one or more statements without parameters or results.
   virtual void exec(const std::string& sql) = 0;
   // Runs one statement with `?` parameters; returns its rows.
@@ -48,6 +61,13 @@ class Connection {
   // Starts a transaction that takes the write lock at once (SQLite BEGIN
   // IMMEDIATE), so two writers never deadlock upgrading a read lock.
   virtual void begin_write() = 0;
+
+ protected:
+  Connection(const std::string& location, Access access) : where_(redact_secrets(location)), access_(access) {}
+
+ private:
+  std::string where_;
+  Access access_;
 };
 
 // Commits on commit(); rolls back when destroyed without it (an exception

@@ -56,36 +56,55 @@ std::string one_line(const char* message) {
   return out;
 }
 
-}  // namespace
-
-std::string redact_password(const std::string& url) {
-  const size_t scheme = url.find("://");
-  if (scheme == std::string::npos) return url;
-  const size_t at = url.find('@', scheme + 3);
-  const size_t slash = url.find('/', scheme + 3);
-  if (at == std::string::npos || (slash != std::string::npos && slash < at)) return url;
-  const size_t colon = url.find(':', scheme + 3);
-  if (colon == std::string::npos || colon > at) return url;
-  return url.substr(0, colon + 1) + "***" + url.substr(at);
+// Why libpq cannot parse `location`; "" when it can.  libpq quotes the
+// token it could not read, which may be (part of) a password: those
+// quotes are left out.
+std::string conninfo_problem(const std::string& location) {
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(location.c_str(), &error);
+  const std::string why = one_line(error ? error : "out of memory");
+  PQfreemem(error);
+  if (options) {
+    PQconninfoFree(options);
+    return "";
+  }
+  std::string out;
+  bool quoted = false;
+  for (const char c : why) {
+    if (c == '"') quoted = !quoted;
+    else if (!quoted && !(c == ' ' && !out.empty() && out.back() == ' ')) out += c;
+  }
+  return out;
 }
 
-PostgresConnection::PostgresConnection(const std::string& url) : where_(redact_password(url)) {
+}  // namespace
+
+void check_conninfo(const std::string& option, const std::string& location) {
+  if (const auto problem = conninfo_problem(location); !problem.empty())
+    throw UsageError(option, redact_secrets(location),
+                     fmt::format("a postgresql:// URL or a key=value string that libpq reads ({})", problem));
+}
+
+PostgresConnection::PostgresConnection(const std::string& url, Access access) : Connection(url, access) {
+  if (const auto problem = conninfo_problem(url); !problem.empty())
+    throw StoreError(fmt::format("store: '{}' is not a connection string libpq reads ({})", where(), problem));
   // Later keywords override earlier ones, so the URL's own timeout wins.
   const char* keys[] = {"connect_timeout", "dbname", nullptr};
   const char* values[] = {"10", url.c_str(), nullptr};
   conn_.reset(PQconnectdbParams(keys, values, 1));
   if (!conn_ || PQstatus(conn_.get()) != CONNECTION_OK)
-    throw StoreError(fmt::format("store: connect to '{}' failed: {}", where_,
+    throw StoreError(fmt::format("store: connect to '{}' failed: {}", where(),
                                  one_line(conn_ ? PQerrorMessage(conn_.get()) : "out of memory")));
   // NOTICEs ("relation exists, skipping") are not for the user.
   PQsetNoticeProcessor(conn_.get(), [](void*, const char*) {}, nullptr);
+  if (access == Access::kRead) exec("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
 }
 
 void PostgresConnection::exec(const std::string& sql) {
   Result r(PQexec(conn_.get(), sql.c_str()));
   const auto status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-    throw StoreError(fmt::format("store: statement in '{}' failed: {}", where_,
+    throw StoreError(fmt::format("store: statement in '{}' failed: {}", where(),
                                  one_line(PQerrorMessage(conn_.get()))));
 }
 
@@ -99,7 +118,7 @@ std::vector<SqlRow> PostgresConnection::query(const std::string& sql, const std:
                         nullptr, values.data(), nullptr, nullptr, 0));
   const auto status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-    throw StoreError(fmt::format("store: query in '{}' failed: {}", where_,
+    throw StoreError(fmt::format("store: query in '{}' failed: {}", where(),
                                  one_line(PQerrorMessage(conn_.get()))));
   std::vector<SqlRow> rows;
   const int n = PQntuples(r.get()), columns = PQnfields(r.get());

@@ -13,12 +13,12 @@ namespace schedlab::store {
 // and values travel as text (doubles in their shortest exact form).
 class PostgresConnection final : public Connection {
  public:
-  // `url`: postgresql://... or postgres://... as libpq takes it.  A
-  // connection timeout of 10 s applies unless the URL sets its own.
-  explicit PostgresConnection(const std::string& url);
+  // `url`: postgresql://..., postgres://... or a key=value string, as
+  // libpq takes it.  A connection timeout of 10 s applies unless the URL
+  // sets its own.  kRead: every transaction of the session is read-only.
+  PostgresConnection(const std::string& url, Access access);
 
   Dialect dialect() const override { return Dialect::kPostgres; }
-  const std::string& where() const override { return where_; }
   void exec(const std::string& sql) override;
   std::vector<SqlRow> query(const std::string& sql, const std::vector<SqlValue>& params) override;
   void begin_write() override { exec("BEGIN"); }
@@ -27,11 +27,12 @@ class PostgresConnection final : public Connection {
   struct ConnDeleter {
     void operator()(PGconn* c) const { PQfinish(c); }
   };
-  std::string where_;
   std::unique_ptr<PGconn, ConnDeleter> conn_;
 };
 
-// The URL with its password replaced by "***", for messages.
-std::string redact_password(const std::string& url);
+// Throws UsageError naming `option` when libpq cannot parse `location`
+// (the URL or key=value string, its password masked), before anything is
+// measured or connected.
+void check_conninfo(const std::string& option, const std::string& location);
 
 }  // namespace schedlab::store

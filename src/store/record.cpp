@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <iostream>
 
+#include "core/secrets.h"
+#include "store/result_file.h"
 #include "sys/safe_files.h"
 
 namespace schedlab::store {
@@ -45,9 +47,11 @@ Spool write_spool(const std::vector<SetDocument>& docs) {
   return spool;
 }
 
-// One line: what failed, and where the sets are now.
-void say_kept(const std::string& failure, size_t sets, const std::optional<std::string>& kept_in,
+// One line: what failed, and where the sets are now.  The failure may
+// quote the store's URL: it is masked like every message (core/secrets.h).
+void say_kept(const std::string& raw_failure, size_t sets, const std::optional<std::string>& kept_in,
               const Spool& spool) {
+  const std::string failure = redact_secrets(raw_failure);
   const std::string also = kept_in ? fmt::format(" ({} holds them too)", *kept_in) : "";
   if (!spool.path.empty())
     std::cerr << fmt::format("schedlab: {}; the {} result set(s) are kept in {}: load them later with "

@@ -1,17 +1,9 @@
 #include "store/result_file.h"
 
-
 #include "core/error.h"
-#include "core/json_depth.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
-namespace {
-
-// A result of thousands of runs with histograms is a few tens of MiB.
-constexpr std::size_t kResultLimit = std::size_t{256} << 20;
-
-}  // namespace
 
 void write_result_file(const std::string& path, const ResultFile& file) {
   const ordered_json j = file;
@@ -19,11 +11,6 @@ void write_result_file(const std::string& path, const ResultFile& file) {
   // U+FFFD in its place: a measured run is never lost to serialisation.
   sys::write_file_atomically(path, j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n",
                              0644);
-}
-
-ordered_json parse_result_text(std::string_view text) {
-  check_json_depth(text);  // nlohmann copies and dumps recursively: 40000 '[' overflow the stack
-  return ordered_json::parse(text);
 }
 
 ResultFile read_result_file(const std::string& path) {
@@ -40,6 +27,5 @@ ordered_json read_result_json(const std::string& path) {
     throw UsageError(path + ": not a valid schedlab result file: " + e.what());
   }
 }
-
 
 }  // namespace schedlab

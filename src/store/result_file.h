@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "core/result.h"
+#include "core/result_text.h"  // parse_result_text, the reader this file uses
 
 namespace schedlab {
 
@@ -18,12 +19,5 @@ ResultFile read_result_file(const std::string& path);
 // The same checks, but the document as written: every field, including
 // those this build does not model (the store keeps sets losslessly).
 ordered_json read_result_json(const std::string& path);
-
-// The JSON document of a result file's text, not nested deeper than
-// kMaxJsonDepth (core/json_depth.h): throws std::runtime_error when it is,
-// ordered_json::parse_error when it is not JSON.  Validates nothing else:
-// result_file_from_json does.  read_result_json's parser.
-ordered_json parse_result_text(std::string_view text);
-
 
 }  // namespace schedlab

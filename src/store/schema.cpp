@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <string_view>
 
 #include "core/result.h"
 #include "core/version.h"
+#include "store/row_reader.h"
+#include "store/set_document.h"
 
 namespace schedlab::store {
 namespace {
@@ -66,7 +69,16 @@ CREATE VIEW runs_flat AS
   LEFT JOIN metrics m ON m.set_id = v.set_id AND m.name = v.metric;
 )sql";
 
-constexpr std::string_view kMigrations[] = {kMigration1, kMigration2};
+// Each set's spec id (spec/spec_identity.h), so that history can show and
+// select it and trend can draw one series per spec; sets stored before it
+// are given theirs from their set_json as the migration runs
+// (backfill_spec_ids).
+constexpr std::string_view kMigration3 = R"sql(
+ALTER TABLE sets ADD COLUMN spec_id TEXT;
+CREATE INDEX sets_spec ON sets (spec_id);
+)sql";
+
+constexpr std::string_view kMigrations[] = {kMigration1, kMigration2, kMigration3};
 static_assert(std::size(kMigrations) == kSchemaVersion);
 
 std::string dialect_sql(std::string_view sql, Dialect d) {
@@ -85,6 +97,23 @@ void refuse_newer(const Connection& c, int found) {
       c.where(), found, tool_version(), kSchemaVersion));
 }
 
+// The spec id of a stored set; nullopt for a set whose set_json the
+// reader refuses: the readers name and skip it (row_reader.h) as they
+// would have anyway, and one bad row must not stop the upgrade.
+std::optional<std::string> backfilled_spec_id(const SqlRow& row) {
+  try {
+    return stored_spec_id(document_cells(row[1], row[2]));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+void backfill_spec_ids(Connection& c) {
+  for (const auto& row : c.query("SELECT id, created, set_json FROM sets WHERE spec_id IS NULL"))
+    if (const auto id = backfilled_spec_id(row))
+      c.query("UPDATE sets SET spec_id = ? WHERE id = ?", {*id, row[0]});
+}
+
 // Another process may have migrated between our first look and the lock:
 // the version is read again under it.
 void migrate_locked(Connection& c, int target) {
@@ -95,6 +124,7 @@ void migrate_locked(Connection& c, int target) {
   if (found > kSchemaVersion) refuse_newer(c, found);
   for (int v = found + 1; v <= target; ++v) {
     c.exec(dialect_sql(kMigrations[v - 1], c.dialect()));
+    if (v == 3) backfill_spec_ids(c);
     c.query("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
             {std::int64_t{v}, utc_now_iso8601()});
   }
@@ -108,6 +138,21 @@ int schema_version(Connection& c) {
   } catch (const StoreError&) {
     return 0;  // no such table: a database schedlab never used
   }
+}
+
+void check_schema(Connection& c) {
+  const int found = schema_version(c);
+  if (found > kSchemaVersion) refuse_newer(c, found);
+  if (found == 0)
+    throw UsageError(fmt::format("no store yet at '{}': nothing has been recorded there (a run records its "
+                                 "results; 'schedlab import FILE' loads result files)",
+                                 c.where()));
+  if (found < kSchemaVersion)
+    throw StoreError(fmt::format(
+        "store: '{}' has schema version {}, older than this schedlab {} reads ({}): the next run, check, "
+        "suite or import that records in it upgrades it; history, trend, compare, report and export only "
+        "read",
+        c.where(), found, tool_version(), kSchemaVersion));
 }
 
 void migrate(Connection& c, int target) {

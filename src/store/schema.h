@@ -9,7 +9,7 @@
 namespace schedlab::store {
 
 // The newest schema this build writes and reads.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // The version recorded in `c`; 0 for a database without the table.
 int schema_version(Connection& c);
@@ -17,5 +17,11 @@ int schema_version(Connection& c);
 // Brings `c` to `target` (kSchemaVersion unless a test asks for an older
 // one).  Throws StoreError when the database is newer than this build.
 void migrate(Connection& c, int target = kSchemaVersion);
+
+// For a read-only connection, which never migrates: throws UsageError
+// "no store yet" for a database schedlab never used, and StoreError, one
+// line, for a schema older (saying which commands upgrade it) or newer
+// than this build's.
+void check_schema(Connection& c);
 
 }  // namespace schedlab::store

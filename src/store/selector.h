@@ -1,6 +1,6 @@
 #pragma once
 // Store selectors, accepted by `compare` beside result files:
-//   @kernel=PATTERN  @label=PATTERN  @host=PATTERN  @id=N  N (a bare id)
+//   @kernel=PATTERN  @label=PATTERN  @host=PATTERN  @spec=ID  @id=N  N (a bare id)
 // PATTERN takes shell wildcards (* and ?).  Each selector stands for every
 // matching set, oldest first.
 #include <optional>
@@ -15,15 +15,20 @@ namespace schedlab::store {
 bool is_selector(const std::string& arg);
 
 // The filter a selector stands for.  Throws UsageError naming the selector
-// and what is allowed.
+// and what is allowed, or the longest pattern (set_filter.h).
 SetFilter parse_selector(const std::string& arg);
 
 }  // namespace schedlab::store
 
 namespace schedlab::store {
 
-// The documents `arg` stands for, restricted to `workload` when not empty.
-// Throws UsageError when it matches nothing, saying so.
+// The ids of the sets `arg` stands for (restricted to `workload` when not
+// empty); UsageError when it matches nothing.
+std::vector<std::int64_t> select_ids(Store& store, const std::string& arg, const std::string& workload);
+
+// The documents `arg` stands for, restricted to `workload` when not empty;
+// stored sets the reader refuses are skipped and named (Store::load).
+// Throws UsageError when it matches nothing, or nothing valid, saying so.
 std::vector<SetDocument> select_sets(Store& store, const std::string& arg, const std::string& workload);
 
 }  // namespace schedlab::store

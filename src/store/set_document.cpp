@@ -5,16 +5,20 @@
 
 #include "core/descriptive.h"
 #include "stats/mean_interval.h"
+#include "core/secrets.h"
 #include "core/sha256.h"
+#include "spec/spec_identity.h"
 #include "store/kernel_version.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::store {
 namespace {
 
 // The parsed form, through the one validating reader of result files.
+// (Not {"sets", {doc.set}}: nlohmann reads a braced ["key", value] as an
+// object member.)
 ResultSet parse_set(const SetDocument& doc) {
-  ordered_json file = {{"schema", kResultSchema}, {"created", doc.created}, {"sets", {doc.set}}};
-  return result_file_from_json(file).sets.at(0);
+  return result_file_from_json(result_file_json({doc})).sets.at(0);
 }
 
 std::string text_at(const ordered_json& j, std::initializer_list<const char*> path) {
@@ -52,6 +56,12 @@ RunColumns run_columns(const ordered_json& run, const RunRecord& parsed) {
   r.loadavg_1m = run_number(run, "loadavg_1m");
   r.values = parsed.values.items();
   return r;
+}
+
+// The workloads whose options make a spec (spec/spec_identity.h).
+const WorkloadRegistry& builtin() {
+  static const WorkloadRegistry workloads = builtin_workloads();
+  return workloads;
 }
 
 void primary_columns(SetColumns& c, const ResultSet& set) {
@@ -96,6 +106,8 @@ std::optional<double> epoch_seconds(const std::string& iso) {
   return static_cast<double>(timegm(&tm)) + fraction;
 }
 
+std::string stored_spec_id(const SetDocument& doc) { return spec_id(parse_set(doc), builtin()); }
+
 SetColumns extract_columns(const SetDocument& doc) {
   const ResultSet set = parse_set(doc);
   SetColumns c;
@@ -114,11 +126,19 @@ SetColumns extract_columns(const SetDocument& doc) {
   c.tool_version = text_at(set.tool, {"version"});
   c.tool_git = text_at(set.tool, {"git"});
   c.metrics = set.metrics;
+  c.spec_id = spec_id(set, builtin());
   primary_columns(c, set);
   optional_columns(c, doc.set);
   const auto& runs = doc.set.at("runs");
   for (size_t i = 0; i < set.runs.size(); ++i) c.run_rows.push_back(run_columns(runs.at(i), set.runs[i]));
   return c;
+}
+
+void mask_recorded_argv(ordered_json& set) {
+  if (!set.is_object() || !set.contains("argv") || !set.at("argv").is_array()) return;
+  for (const auto& word : set.at("argv"))
+    if (!word.is_string()) return;  // not an argv the reader accepts: refused there
+  set["argv"] = redact_argv(set.at("argv").get<std::vector<std::string>>());
 }
 
 std::vector<SetDocument> documents_of(const ordered_json& file) {

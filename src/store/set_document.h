@@ -36,6 +36,7 @@ struct SetColumns {
   std::vector<std::string> warnings;    // each warning as text (objects as compact JSON)
   std::optional<std::string> argv;      // the command line as a JSON array, when recorded
   std::string tool_version, tool_git;
+  std::string spec_id;                  // spec/spec_identity.h: what the set measured
   std::vector<MetricSpec> metrics;
   std::vector<RunColumns> run_rows;
 };
@@ -44,9 +45,17 @@ struct SetColumns {
 // Throws std::runtime_error naming the problem for a malformed set.
 SetColumns extract_columns(const SetDocument& doc);
 
+// The spec id (spec/spec_identity.h, 12 hex digits) of a stored set.
+std::string stored_spec_id(const SetDocument& doc);
+
 // Seconds since the epoch of an ISO 8601 UTC time ("2026-11-29T22:04:27Z",
 // with or without fractional seconds, or a bare date); nullopt otherwise.
 std::optional<double> epoch_seconds(const std::string& iso);
+
+// The set's "argv" masked by redact_argv (core/secrets.h): what
+// the store writes and reads, so that a file or a row made before masking
+// existed gives up no password.  Anything else is left as it is.
+void mask_recorded_argv(ordered_json& set);
 
 // The documents of a parsed result file's JSON (validated first).
 std::vector<SetDocument> documents_of(const ordered_json& file);

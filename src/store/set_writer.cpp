@@ -19,13 +19,13 @@ std::vector<SqlRow> insert_set_row(Connection& c, const SetColumns& s, const std
       "INSERT INTO sets (content_hash, created, recorded, started, started_epoch, host, kernel, "
       "kernel_commit, workload, label, status, error, primary_metric, primary_unit, primary_better, "
       "primary_mean, primary_stddev, primary_ci95, runs, warnings, tool_version, tool_git, argv, "
-      "set_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+      "spec_id, set_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
       "ON CONFLICT (content_hash) DO NOTHING RETURNING id",
       {s.content_hash, s.created, utc_now_iso8601(), s.started, opt(s.started_epoch), s.host, s.kernel,
        opt_text(s.kernel_commit), s.workload, s.label, s.status, opt_text(s.error), s.primary_metric,
        s.primary_unit, s.primary_better, opt(s.primary_mean), opt(s.primary_stddev), opt(s.primary_ci95),
        std::int64_t{s.runs}, static_cast<std::int64_t>(s.warnings.size()), s.tool_version, s.tool_git,
-       opt(s.argv), json});
+       opt(s.argv), s.spec_id, json});
 }
 
 void insert_metrics(Connection& c, std::int64_t id, const SetColumns& s) {
@@ -66,10 +66,13 @@ void insert_warnings(Connection& c, std::int64_t id, const SetColumns& s) {
 }  // namespace
 
 Store::Store(std::unique_ptr<Connection> connection) : connection_(std::move(connection)) {
-  migrate(*connection_);
+  if (connection_->access() == Access::kWrite) migrate(*connection_);
+  else check_schema(*connection_);
 }
 
-Recorded Store::record(const SetDocument& doc) {
+Recorded Store::record(const SetDocument& original) {
+  SetDocument doc = original;
+  mask_recorded_argv(doc.set);  // an imported file may predate masking: the hash is of the masked set
   const SetColumns columns = extract_columns(doc);
   Connection& c = *connection_;
   Transaction t(c);

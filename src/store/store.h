@@ -3,6 +3,7 @@
 // result files, queried by history, trend, export and compare.  One body
 // of SQL over a Connection (SQLite or PostgreSQL); see docs/store.md.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +19,7 @@ namespace schedlab::store {
 struct SetFilter {
   std::optional<std::int64_t> id;
   std::string workload, kernel, host, label;
+  std::string spec;                   // a spec id, or its first digits as history shows them
   std::optional<double> since_epoch;  // sets that started at or after
   bool pass_only = false;             // trend: only complete, successful sets
 };
@@ -29,6 +31,7 @@ struct SetRow {
   std::string primary_metric, primary_unit, primary_better;
   std::optional<double> primary_mean, primary_ci95;
   int runs = 0, warnings = 0;
+  std::string spec_id;  // 12 hex digits; "" for a set whose JSON the migration could not read
 };
 
 struct Recorded {
@@ -36,9 +39,14 @@ struct Recorded {
   bool added = false;  // false: the same set was already there (same content hash)
 };
 
+// Every reader below checks each row it reads (row_reader.h): a set with a
+// bad row is skipped, named once on stderr ("store '...': set 7 skipped:
+// set_json: nested deeper than 256 levels"), and a query that finds only
+// bad sets throws UsageError saying so.
 class Store {
  public:
-  // Migrates the database to this build's schema (schema.h).
+  // A kWrite connection is migrated to this build's schema; a kRead one
+  // never is: its schema must be this build's (schema.h, check_schema).
   explicit Store(std::unique_ptr<Connection> connection);
 
   // Records one set in one transaction.  Throws StoreError when the
@@ -61,9 +69,15 @@ class Store {
   std::vector<MetricSpec> latest_metrics(const SetFilter& filter);
 
   Connection& connection() { return *connection_; }
+  // The sets the readers skipped so far, and why.
+  const std::map<std::int64_t, std::string>& skipped() const { return skipped_; }
 
  private:
+  void skip(std::int64_t id, const std::string& why);
+  std::string nothing_left(const std::vector<std::int64_t>& bad) const;
+
   std::unique_ptr<Connection> connection_;
+  std::map<std::int64_t, std::string> skipped_;
 };
 
 }  // namespace schedlab::store

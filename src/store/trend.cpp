@@ -65,6 +65,16 @@ std::vector<TrendPoint> group_points(const std::vector<SetRow>& rows,
   return points;
 }
 
+// The specs of `rows` other than `spec`, with their sets, most sets first.
+std::vector<std::pair<std::string, std::size_t>> other_specs(const std::vector<SetRow>& rows, const std::string& spec) {
+  std::map<std::string, std::size_t> count;
+  for (const auto& r : rows)
+    if (r.spec_id != spec) ++count[r.spec_id];
+  std::vector<std::pair<std::string, std::size_t>> out(count.begin(), count.end());
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return out;
+}
+
 }  // namespace
 
 const char* to_string(TrendBy by) {
@@ -80,12 +90,19 @@ Trend build_trend(Store& store, const TrendQuery& q) {
   SetFilter filter;
   filter.workload = q.workload;
   filter.host = q.host;
+  filter.spec = q.spec;
   filter.pass_only = true;
-  const auto rows = store.find(filter);
+  auto rows = store.find(filter);
+  const std::string spec = rows.empty() ? "" : rows.back().spec_id;
+  const auto others = other_specs(rows, spec);
+  std::erase_if(rows, [&](const SetRow& r) { return r.spec_id != spec; });
   Trend t{q, choose_metric(store, filter, q, rows), {}, {}};
+  t.spec = spec;
+  t.other_specs = others;
   std::map<std::int64_t, std::vector<double>> values;
   for (const auto& [id, value] : store.metric_values(filter, t.metric.name)) values[id].push_back(value);
   t.points = group_points(rows, values, q.by);
+  for (const auto& row : rows) t.sets_without_value += values.count(row.id) == 0;
   std::vector<double> means;
   for (const auto& p : t.points) means.push_back(p.mean);
   t.change_points = stats::e_divisive(means, q.change_points);

@@ -18,6 +18,7 @@ struct TrendQuery {
   std::string metric;           // empty: the workload's primary metric
   std::string host;             // empty: every host
   TrendBy by = TrendBy::kKernel;
+  std::string spec;             // a spec id or its first digits; empty: the spec of the latest set
   stats::ChangePointOptions change_points;
 };
 
@@ -36,6 +37,14 @@ struct Trend {
   MetricSpec metric;
   std::vector<TrendPoint> points;
   std::vector<stats::ChangePoint> change_points;  // indices into points
+  // PASS sets of the workload with no value of the metric in any run (a
+  // metric with no data is absent, not 0): left out of the points, said.
+  std::size_t sets_without_value = 0;
+  // One series per spec: sets that measured different things (1 copy and 2,
+  // another duration) are never averaged into one point.  The series' spec,
+  // and the other specs of the workload the store holds, with their sets.
+  std::string spec;
+  std::vector<std::pair<std::string, std::size_t>> other_specs;
 };
 
 // Reads the PASS sets of the workload (and host) and finds the change

@@ -18,14 +18,18 @@ namespace schedlab::sys {
 namespace {
 
 // What failed in the child before exec; sent back over a close-on-exec pipe.
-struct ChildFailure {
+struct HelperFailure {
   int step;
   int err;
 };
 
-constexpr const char* kSteps[] = {"setpgid",        "sched_setaffinity", "unshare(CLONE_NEWNS)",
-                                  "mount --make-rprivate /", "mount --bind / (read-only root)",
-                                  "dup2",           "execv"};
+constexpr const char* kHelperSteps[] = {"setpgid",
+                                        "sched_setaffinity",
+                                        "unshare(CLONE_NEWNS)",
+                                        "mount --make-rprivate /",
+                                        "mount --bind / (read-only root)",
+                                        "dup2",
+                                        "execv"};
 
 // The file descriptors the child ends up with.
 struct ChildFds {
@@ -37,7 +41,7 @@ struct ChildFds {
 // Runs in the forked child: async-signal-safe calls only.
 [[noreturn]] void exec_child(const HelperLaunch& launch, char* const* argv, ChildFds fds, pid_t parent) {
   auto fail = [&](int step) {
-    ChildFailure f{step, errno};
+    HelperFailure f{step, errno};
     (void)!write(fds.report, &f, sizeof f);
     _exit(127);
   };
@@ -78,10 +82,10 @@ pid_t start(const HelperLaunch& launch, int out) {
   if (pid < 0) throw SystemError("helper: fork", launch.argv[0], errno);
   setpgid(pid, pid);  // both sides: no window in which a signal to the group misses it
   report_write.reset();
-  ChildFailure f{};
+  HelperFailure f{};
   if (read(report_read.get(), &f, sizeof f) == static_cast<ssize_t>(sizeof f)) {
     waitpid(pid, nullptr, 0);
-    throw SystemError(std::string("helper: ") + kSteps[f.step], launch.argv[0], f.err);
+    throw SystemError(std::string("helper: ") + kHelperSteps[f.step], launch.argv[0], f.err);
   }
   return pid;
 }

@@ -17,13 +17,13 @@ namespace schedlab::sys {
 namespace {
 
 // What failed in the child before exec; sent back over the error pipe.
-struct ChildFailure {
+struct LaunchFailure {
   int step;
   int err;
 };
 
-constexpr const char* kSteps[] = {"setpgid/setsid", "sched_setaffinity", "dup2", "execv",
-                                  "join cgroup", "sched_setattr"};
+constexpr const char* kLaunchSteps[] = {"setpgid/setsid", "sched_setaffinity", "dup2",
+                                        "execv",          "join cgroup",       "sched_setattr"};
 
 // Runs in the forked child: async-signal-safe calls only.
 // Files the child's stdout and stderr go to (-1 = leave as is).
@@ -36,7 +36,7 @@ struct Outputs {
                              const std::vector<const char*>& cgroup_procs, int devnull,
                              Outputs outputs, int report_fd, pid_t parent) {
   auto fail = [report_fd](int step) {
-    ChildFailure f{step, errno};
+    LaunchFailure f{step, errno};
     (void)!write(report_fd, &f, sizeof f);
     _exit(127);
   };
@@ -104,10 +104,10 @@ pid_t launch_worker(const WorkerLaunch& launch) {
   if (pid < 0) throw SystemError("launch: fork", launch.argv[0], errno);
   if (!launch.setsid) setpgid(pid, launch.pgid == 0 ? pid : launch.pgid);  // both sides: no race
   report_write.reset();
-  ChildFailure f{};
+  LaunchFailure f{};
   if (read(report_read.get(), &f, sizeof f) == static_cast<ssize_t>(sizeof f)) {
     waitpid(pid, nullptr, 0);
-    throw SystemError(std::string("launch: ") + kSteps[f.step], launch.argv[0], f.err);
+    throw SystemError(std::string("launch: ") + kLaunchSteps[f.step], launch.argv[0], f.err);
   }
   return pid;
 }

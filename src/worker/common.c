@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "worker/common.h"
+#include "worker/mode_ops.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -44,7 +45,7 @@ int sl_pin(pid_t pid, int cpu) {
   return sched_setaffinity(pid, sizeof set, &set) == 0 ? 0 : errno;
 }
 
-void sl_attach(struct sl_run *run, enum sl_mode mode, const char *index) {
+void sl_attach(struct sl_run *run, enum sl_mode mode, const char *index, const char *self) {
   struct stat st;
   if (fstat(SL_SHARED_FD, &st) != 0 || (size_t)st.st_size < sizeof(struct sl_shared_header)) {
     fprintf(stderr, "schedlab-worker: no channel on fd %d (run me through schedlab)\n",
@@ -70,6 +71,8 @@ void sl_attach(struct sl_run *run, enum sl_mode mode, const char *index) {
   run->loops = __atomic_load_n(&run->slot->loops, __ATOMIC_RELAXED);
   run->measuring = run->slot->usage_begin_ns != 0; /* execl: an earlier image began it */
   run->measure_base = run->slot->measure_base;
+  run->self = self;
+  run->slot_arg = index;
 }
 
 void sl_keep_channel_across_exec(void) { fcntl(SL_SHARED_FD, F_SETFD, 0); }
@@ -141,6 +144,13 @@ void sl_fail(struct sl_run *run, int op, int err, int detail) {
   __atomic_store_n(&run->slot->state, SL_COPY_FAILED, __ATOMIC_RELEASE);
   exit(1);
 }
+
+void sl_fail_config(struct sl_run *run, int problem, const char *what) {
+  fprintf(stderr, "schedlab-worker: %s: %s\n", run->layout->name, what);
+  sl_fail(run, SL_FAIL_CONFIG, EINVAL, problem);
+}
+
+void sl_report_nothing(struct sl_run *run) { (void)run; }
 
 void sl_fail_in_child(struct sl_copy_slot *slot, int err) {
   slot->fail_op = SL_FAIL_EXEC;

@@ -15,13 +15,15 @@ struct sl_run {
   uint64_t loops;   /* mirror of slot->loops, kept locally to avoid re-reading */
   int measuring;    /* the window has begun: the rusage baseline is taken */
   uint64_t measure_base; /* loops when the window began */
+  const char *self;      /* this program's path and the slot argument, for execl's re-exec */
+  const char *slot_arg;
 };
 
 /* Maps the channel (SL_SHARED_FD), checks that it was laid out for `mode`
  * and finds slot `index`; fd 3 becomes close-on-exec, so no program the
  * copy execs inherits it.  Exits with status 2 when the region or index is
- * unusable. */
-void sl_attach(struct sl_run *run, enum sl_mode mode, const char *index);
+ * unusable.  `self` is this program's path (argv[0]). */
+void sl_attach(struct sl_run *run, enum sl_mode mode, const char *index, const char *self);
 
 /* Marks the copy ready, wakes the harness and sleeps until released. */
 void sl_barrier(struct sl_run *run);
@@ -52,6 +54,10 @@ void sl_finish(struct sl_run *run);
 /* Records why the copy failed and exits with status 1. */
 void sl_fail(struct sl_run *run, int op, int err, int detail) __attribute__((noreturn));
 
+/* Refuses the mode's arguments or configuration: says what to stderr and
+ * fails the copy with SL_FAIL_CONFIG and `problem` (enum sl_config_problem). */
+void sl_fail_config(struct sl_run *run, int problem, const char *what) __attribute__((noreturn));
+
 /* Records an exec failure from inside a forked or vforked child and leaves
  * with _exit(127); safe between fork and exec. */
 void sl_fail_in_child(struct sl_copy_slot *slot, int err) __attribute__((noreturn));
@@ -66,16 +72,13 @@ long long sl_parse_num(const char *text);
 /* Pins the calling process (pid 0) or `pid` to one CPU; returns 0 or errno. */
 int sl_pin(pid_t pid, int cpu);
 
+/* SIGKILLs and reaps every child this (subreaper) process still has, and
+ * their children as they come back to it, until none is left.  Each one
+ * killed outside process group `expected_pgid` (0: none expected) is
+ * counted in the slot's leftovers_killed, its comm noted. */
+void sl_kill_leftovers(struct sl_run *run, pid_t expected_pgid);
+
 /* Clears close-on-exec on fd 3 for the worker's own re-exec (execl). */
 void sl_keep_channel_across_exec(void);
-
-int sl_spawn_loop(struct sl_run *run, int argc, char **argv);
-int sl_execl_loop(struct sl_run *run, int argc, char **argv);
-int sl_exec_loop(struct sl_run *run, int argc, char **argv);
-int sl_exec_shell(struct sl_run *run, int argc, char **argv);
-int sl_context_loop(struct sl_run *run, int argc, char **argv);
-int sl_looper(struct sl_run *run, int argc, char **argv);
-int sl_command(struct sl_run *run, int argc, char **argv);
-int sl_wakeup(struct sl_run *run, int argc, char **argv);
 
 #endif

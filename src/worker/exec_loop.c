@@ -1,7 +1,7 @@
 /* The shell_bench.sh loop and UnixBench sysexec: start PROGRAM (fork, vfork
  * or posix_spawn, then execve), wait for it, repeat, until the harness's stop
  * rule says so (a window, or hdr.iterations loops).
- * Usage: exec METHOD PROGRAM [ARGS...]
+ * Usage: exec fork|vfork|posix_spawn PROGRAM [ARGS...]
  *        exec-shell SHELL SCRIPT   (the literal bash loop of hdr.iterations) */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -11,10 +11,14 @@
 #include <unistd.h>
 
 #include "worker/common.h"
+#include "worker/mode_ops.h"
 
 extern char **environ;
 
 enum method { kFork, kVfork, kPosixSpawn };
+
+static enum method method;
+static char **child_argv;
 
 static pid_t start_child(struct sl_run *run, enum method m, char **argv) {
   if (m == kPosixSpawn) {
@@ -38,28 +42,38 @@ static void reap(struct sl_run *run, pid_t pid) {
   sl_check_status(run, status);
 }
 
-int sl_exec_loop(struct sl_run *run, int argc, char **argv) {
-  if (argc < 2) return 2;
-  enum method m = strcmp(argv[0], "vfork") == 0         ? kVfork
-                  : strcmp(argv[0], "posix_spawn") == 0 ? kPosixSpawn
-                                                        : kFork;
-  char **child_argv = argv + 1;
-  sl_barrier(run);
-  while (sl_continue(run)) {
-    reap(run, start_child(run, m, child_argv));
-    sl_count(run);
-  }
-  sl_finish(run);
-  return 0;
+static void exec_setup(struct sl_run *run, int argc, char **argv) {
+  if (argc < 2) sl_fail_config(run, SL_CONFIG_ARGS, "usage: exec fork|vfork|posix_spawn PROGRAM [ARGS...]");
+  if (strcmp(argv[0], "fork") == 0) method = kFork;
+  else if (strcmp(argv[0], "vfork") == 0) method = kVfork;
+  else if (strcmp(argv[0], "posix_spawn") == 0) method = kPosixSpawn;
+  else sl_fail_config(run, SL_CONFIG_ARGS, "method: fork, vfork or posix_spawn");
+  child_argv = argv + 1; /* argv is NULL-terminated */
 }
 
-int sl_exec_shell(struct sl_run *run, int argc, char **argv) {
-  if (argc < 2) return 2;
-  char *shell_argv[] = {argv[0], "-c", argv[1], NULL};
-  sl_barrier(run);
+static void exec_loop(struct sl_run *run) {
+  while (sl_continue(run)) {
+    reap(run, start_child(run, method, child_argv));
+    sl_count(run);
+  }
+}
+
+const struct sl_mode_ops sl_exec_ops = {SL_CHANNEL_VERSION, "exec", exec_setup, exec_loop, sl_report_nothing};
+
+static char *shell_argv[4];
+
+static void exec_shell_setup(struct sl_run *run, int argc, char **argv) {
+  if (argc != 2) sl_fail_config(run, SL_CONFIG_ARGS, "usage: exec-shell SHELL SCRIPT");
+  shell_argv[0] = argv[0];
+  shell_argv[1] = "-c";
+  shell_argv[2] = argv[1];
+}
+
+static void exec_shell_loop(struct sl_run *run) {
   sl_begin_window(run); /* no warmup: the loop runs once, as in the mail */
   reap(run, start_child(run, kFork, shell_argv));
   sl_publish(run, run->hdr->iterations); /* the shell ran them all */
-  sl_finish(run);
-  return 0;
 }
+
+const struct sl_mode_ops sl_exec_shell_ops = {SL_CHANNEL_VERSION, "exec-shell", exec_shell_setup,
+                                              exec_shell_loop, sl_report_nothing};

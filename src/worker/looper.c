@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "worker/common.h"
+#include "worker/mode_ops.h"
 
 static void on_stop_signal(int sig) { (void)sig; }
 
@@ -41,10 +42,11 @@ static int wait_or_stop(struct sl_run *run, pid_t pid, int *status, const sigset
   return 1;
 }
 
-static void kill_and_reap_everything(pid_t pgid) {
+/* The loop in flight is killed as a whole group; anything that left the
+ * group (a daemon's setsid) is found among our children, killed and named. */
+static void kill_and_reap_everything(struct sl_run *run, pid_t pgid) {
   kill(-pgid, SIGKILL);
-  while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {
-  }
+  sl_kill_leftovers(run, pgid);
 }
 
 /* LANG alone decides the scripts' locale: every LC_* variable goes. */
@@ -65,22 +67,26 @@ static int set_locale_env(const char *lang) {
   return setenv("LANG", lang, 1);
 }
 
-int sl_looper(struct sl_run *run, int argc, char **argv) {
-  if (argc < 7) return 2;
-  const char *dir = argv[0];
-  char *driver_argv[] = {argv[1], argv[2], argv[3], argv[4], argv[5], NULL};
-  if (chdir(dir) != 0 || set_locale_env(argv[6]) != 0) sl_fail(run, SL_FAIL_SETUP, errno, 0);
+static char *driver_argv[6];
+static sigset_t waiting; /* the mask while waiting: SIGUSR1 deliverable */
+
+static void looper_setup(struct sl_run *run, int argc, char **argv) {
+  if (argc != 7) sl_fail_config(run, SL_CONFIG_ARGS, "usage: looper DIR DRIVER N SHELL SCRIPT INPUT LOCALE");
+  for (int i = 0; i < 5; i++) driver_argv[i] = argv[1 + i];
+  if (chdir(argv[0]) != 0 || set_locale_env(argv[6]) != 0) sl_fail(run, SL_FAIL_SETUP, errno, 0);
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_stop_signal; /* no SA_RESTART: the wait must return */
   sigaction(SIGUSR1, &sa, NULL);
-  sigset_t blocked, waiting;
+  sigset_t blocked;
   sigemptyset(&blocked);
   sigaddset(&blocked, SIGUSR1);
   sigprocmask(SIG_BLOCK, &blocked, &waiting);
   sigdelset(&waiting, SIGUSR1);
-  sl_barrier(run);
+}
+
+static void looper_loop(struct sl_run *run) {
   while (sl_continue(run)) {
     pid_t pid = fork();
     if (pid == 0) {
@@ -94,12 +100,17 @@ int sl_looper(struct sl_run *run, int argc, char **argv) {
     setpgid(pid, pid);
     int status;
     if (!wait_or_stop(run, pid, &status, &waiting)) {
-      kill_and_reap_everything(pid);
-      break;
+      kill_and_reap_everything(run, pid);
+      return;
     }
     sl_check_status(run, status);
     sl_count(run);
   }
-  sl_finish(run);
-  return 0;
 }
+
+/* Whatever a completed loop's scripts left running is not part of a loop:
+ * found, killed and named. */
+static void looper_report(struct sl_run *run) { sl_kill_leftovers(run, 0); }
+
+const struct sl_mode_ops sl_looper_ops = {SL_CHANNEL_VERSION, "looper", looper_setup, looper_loop,
+                                          looper_report};

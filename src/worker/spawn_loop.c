@@ -12,12 +12,19 @@
 #include <unistd.h>
 
 #include "worker/common.h"
+#include "worker/mode_ops.h"
 
-int sl_spawn_loop(struct sl_run *run, int argc, char **argv) {
-  if (argc < 2) return 2;
-  const int use_vfork = strcmp(argv[0], "vfork") == 0;
-  const int libc_exit = strcmp(argv[1], "exit") == 0 && !use_vfork; /* vfork children must _exit */
-  sl_barrier(run);
+static int use_vfork, libc_exit;
+
+static void spawn_setup(struct sl_run *run, int argc, char **argv) {
+  if (argc != 2 || (strcmp(argv[0], "fork") != 0 && strcmp(argv[0], "vfork") != 0) ||
+      (strcmp(argv[1], "exit") != 0 && strcmp(argv[1], "_exit") != 0))
+    sl_fail_config(run, SL_CONFIG_ARGS, "usage: spawn fork|vfork exit|_exit");
+  use_vfork = strcmp(argv[0], "vfork") == 0;
+  libc_exit = strcmp(argv[1], "exit") == 0 && !use_vfork; /* vfork children must _exit */
+}
+
+static void spawn_loop(struct sl_run *run) {
   while (sl_continue(run)) {
     pid_t pid = use_vfork ? vfork() : fork();
     if (pid == 0) {
@@ -30,6 +37,7 @@ int sl_spawn_loop(struct sl_run *run, int argc, char **argv) {
     sl_check_status(run, status);
     sl_count(run);
   }
-  sl_finish(run);
-  return 0;
 }
+
+const struct sl_mode_ops sl_spawn_ops = {SL_CHANNEL_VERSION, "spawn", spawn_setup, spawn_loop,
+                                         sl_report_nothing};

@@ -14,7 +14,8 @@
  * and after the stop, once the workers have parked, writes the merged
  * histograms and run-queue delays into the channel and leaves with _exit
  * without joining the threads.
- * Usage: wakeup KEY=VALUE... (see parse_config) */
+ * Usage: wakeup (no arguments: the configuration is the channel's typed
+ * struct sl_wakeup_config, checked by read_config) */
 #define _GNU_SOURCE
 #include "worker/wakeup.h"
 
@@ -32,6 +33,7 @@
 #include <unistd.h>
 
 #include "worker/common.h"
+#include "worker/mode_ops.h"
 
 enum { kStackBytes = 256 * 1024, kBacklogLimit = 128 };
 static const uint64_t kSecond = 1000000000ull;
@@ -103,12 +105,16 @@ void wk_record(struct wk_thread *t, struct sl_hist *h, uint64_t start, uint64_t 
   __atomic_store_n(&t->recording, 0, __ATOMIC_RELEASE);
 }
 
-static void set_affinity(const int *cpus, int n) {
-  if (n == 0) return;
-  cpu_set_t *set = CPU_ALLOC(8192);
-  size_t size = CPU_ALLOC_SIZE(8192);
+static int cpu_in(const uint64_t *mask, int cpu) { return (int)((mask[cpu / 64] >> (cpu % 64)) & 1u); }
+
+/* Sets the calling thread's affinity to the CPUs of `mask`, or to the k-th
+ * of them alone when k >= 0. */
+static void set_affinity(const uint64_t *mask, int k) {
+  cpu_set_t *set = CPU_ALLOC(SL_MAX_CPUS);
+  size_t size = CPU_ALLOC_SIZE(SL_MAX_CPUS);
   CPU_ZERO_S(size, set);
-  for (int i = 0; i < n; i++) CPU_SET_S(cpus[i], size, set);
+  for (int cpu = 0, seen = 0; cpu < SL_MAX_CPUS; cpu++)
+    if (cpu_in(mask, cpu) && (k < 0 || seen++ == k)) CPU_SET_S(cpu, size, set);
   sched_setaffinity(0, size, set);
   CPU_FREE(set);
 }
@@ -225,7 +231,7 @@ static void *message_main(void *arg) {
   m->tid = gettid();
   prctl(PR_SET_NAME, "sl-wakeup-msg");
   /* Workers inherit the worker set from us; then we pin ourselves. */
-  set_affinity(c->worker_cpus, c->n_worker_cpus);
+  if (c->n_worker_cpus > 0) set_affinity(c->worker_cpus, -1);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, kStackBytes);
@@ -234,7 +240,7 @@ static void *message_main(void *arg) {
     if (err != 0) sl_fail(the_run, SL_FAIL_FORK, err, i);
   }
   pthread_attr_destroy(&attr);
-  if (c->n_msg_cpus > 0) set_affinity(&c->msg_cpus[m->index % c->n_msg_cpus], 1);
+  if (c->n_msg_cpus > 0) set_affinity(c->msg_cpus, m->index % c->n_msg_cpus);
   wait_for_start();
   if (c->rps > 0) {
     rps_loop(m);
@@ -250,37 +256,38 @@ static void *message_main(void *arg) {
   return NULL;
 }
 
-static int parse_cpus(const char *text, int *out, int max) {
+static int count_cpus(const uint64_t *mask) {
   int n = 0;
-  for (const char *p = text; *p && n < max;) {
-    out[n++] = (int)strtol(p, (char **)&p, 10);
-    if (*p == ',') p++;
-  }
+  for (int w = 0; w < SL_CPU_WORDS; w++) n += __builtin_popcountll(mask[w]);
   return n;
 }
 
-static void parse_config(struct wk_config *c, int argc, char **argv) {
-  memset(c, 0, sizeof *c);
-  c->split_pct = 100;
-  for (int i = 0; i < argc; i++) {
-    char *eq = strchr(argv[i], '=');
-    if (!eq) continue;
-    *eq = '\0';
-    const char *k = argv[i], *v = eq + 1;
-    if (!strcmp(k, "m")) c->message_threads = atoi(v);
-    else if (!strcmp(k, "t")) c->workers = atoi(v);
-    else if (!strcmp(k, "F")) c->footprint_kb = atoi(v);
-    else if (!strcmp(k, "n")) c->operations = atoi(v);
-    else if (!strcmp(k, "s")) c->sleep_us = atoi(v);
-    else if (!strcmp(k, "L")) c->no_locking = atoi(v);
-    else if (!strcmp(k, "C")) c->calibrate = atoi(v);
-    else if (!strcmp(k, "R")) c->rps = atoi(v);
-    else if (!strcmp(k, "p")) c->pipe_bytes = atoi(v);
-    else if (!strcmp(k, "split")) c->split_pct = atoi(v);
-    else if (!strcmp(k, "i")) c->interval_s = atoi(v);
-    else if (!strcmp(k, "M")) c->n_msg_cpus = parse_cpus(v, c->msg_cpus, 1024);
-    else if (!strcmp(k, "W")) c->n_worker_cpus = parse_cpus(v, c->worker_cpus, 4096);
-  }
+static int fits_int(const struct sl_wakeup_config *w) {
+  const uint32_t values[] = {w->message_threads, w->workers, w->footprint_kb, w->operations, w->sleep_us,
+                             w->rps, w->pipe_bytes, w->split_pct, w->interval_s};
+  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+    if (values[i] > INT_MAX) return 0;
+  return 1;
+}
+
+/* The harness's typed configuration, refused unless complete and in range. */
+static void read_config(struct sl_run *run, struct wk_config *c, int argc) {
+  const struct sl_wakeup_config *w = sl_slot_config(run->slot);
+  if (argc != 0) sl_fail_config(run, SL_CONFIG_ARGS, "takes no arguments (its configuration is in the channel)");
+  if (w->size == 0) sl_fail_config(run, SL_CONFIG_MISSING, "no configuration in the channel");
+  if (w->size != sizeof *w) sl_fail_config(run, SL_CONFIG_SIZE, "configuration of another size");
+  if (w->message_threads < 1 || w->workers < 1 ||
+      (uint64_t)w->message_threads * w->workers > run->hdr->counters)
+    sl_fail_config(run, SL_CONFIG_THREADS, "message threads and workers: at least 1 each, and a counter each");
+  if (w->flags & ~(uint32_t)SL_WK_KNOWN_FLAGS) sl_fail_config(run, SL_CONFIG_FLAGS, "unknown flags");
+  if (!fits_int(w) || w->split_pct > 100 || w->pipe_bytes > SL_WK_MAX_PIPE_BYTES ||
+      (w->rps > 0 && w->rps < w->message_threads))
+    sl_fail_config(run, SL_CONFIG_RANGE, "a value out of range (split, pipe, rps)");
+  *c = (struct wk_config){(int)w->message_threads, (int)w->workers, (int)w->footprint_kb,
+                          (int)w->operations, (int)w->sleep_us, (w->flags & SL_WK_NO_LOCKING) != 0,
+                          (w->flags & SL_WK_CALIBRATE) != 0, (int)w->rps, (int)w->pipe_bytes,
+                          (int)w->split_pct, (int)w->interval_s, w->message_cpus, w->worker_cpus,
+                          count_cpus(w->message_cpus), count_cpus(w->worker_cpus)};
 }
 
 /* Every worker's two histograms in one anonymous mapping: its pages are
@@ -290,8 +297,7 @@ static int alloc_histograms(struct sl_run *run, struct wk_thread *msgs, const st
   struct sl_hist *h = mmap(NULL, n * sizeof *h, PROT_READ | PROT_WRITE,
                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (h == MAP_FAILED) return -1;
-  struct sl_counter *counter = sl_slot_counters(run->slot, run->layout);
-  if ((uint64_t)c->message_threads * (uint64_t)c->workers > run->hdr->counters) return -1;
+  struct sl_counter *counter = sl_slot_counters(run->slot, run->layout); /* enough: read_config */
   for (int i = 0; i < c->message_threads; i++)
     for (int j = 0; j < c->workers; j++) {
       struct wk_thread *w = &msgs[i].workers[j];
@@ -385,23 +391,33 @@ static void monitor(struct sl_run *run, const struct wk_config *c) {
   }
 }
 
-int sl_wakeup(struct sl_run *run, int argc, char **argv) {
-  static struct wk_config c;
+static struct wk_config the_config;
+static struct wk_thread *the_msgs;
+
+static void wakeup_setup(struct sl_run *run, int argc, char **argv) {
+  (void)argv;
   the_run = run;
   phase = &run->hdr->phase;
-  parse_config(&c, argc, argv);
-  if (c.message_threads < 1 || c.workers < 1) return 2;
-  wk_work_init(&c);
-  struct wk_thread *msgs = create_threads(run, &c);
-  sl_barrier(run);
+  read_config(run, &the_config, argc);
+  wk_work_init(&the_config);
+  the_msgs = create_threads(run, &the_config);
+}
+
+static void wakeup_loop(struct sl_run *run) {
   /* Released straight into the window (no warmup): the baseline is exact. */
   if (__atomic_load_n(phase, __ATOMIC_ACQUIRE) >= SL_PHASE_MEASURE) sl_begin_window(run);
   __atomic_store_n(&started, 1, __ATOMIC_RELEASE);
   futex(&started, FUTEX_WAKE_PRIVATE, INT_MAX, NULL);
-  monitor(run, &c);
+  monitor(run, &the_config);
   sl_end_window_at(run, wk_now());
-  const uint64_t unsettled = settle(&c, msgs);
-  wk_publish_results(run, &c, msgs, unsettled);
-  sl_finish(run);
-  _exit(0); /* ends every thread at once; nothing is left to join or free */
 }
+
+/* main then finishes and leaves with _exit, which ends every thread at
+ * once: nothing is left to join or free. */
+static void wakeup_report(struct sl_run *run) {
+  const uint64_t unsettled = settle(&the_config, the_msgs);
+  wk_publish_results(run, &the_config, the_msgs, unsettled);
+}
+
+const struct sl_mode_ops sl_wakeup_ops = {SL_CHANNEL_VERSION, "wakeup", wakeup_setup, wakeup_loop,
+                                          wakeup_report};

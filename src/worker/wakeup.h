@@ -7,11 +7,14 @@
 
 #include "channel/histogram.h"
 
+/* The configuration as the threads use it, from the channel's typed
+ * struct sl_wakeup_config once checked. */
 struct wk_config {
   int message_threads, workers, footprint_kb, operations, sleep_us;
   int no_locking, calibrate, rps, pipe_bytes, split_pct, interval_s;
-  int msg_cpus[1024], n_msg_cpus;      /* message thread i -> msg_cpus[i % n] */
-  int worker_cpus[4096], n_worker_cpus; /* 0 = leave the workers' affinity alone */
+  const uint64_t *msg_cpus, *worker_cpus; /* bitmaps in the channel (SL_CPU_WORDS words) */
+  int n_msg_cpus;                         /* message thread i -> the (i % n)-th CPU set */
+  int n_worker_cpus;                      /* 0 = leave the workers' affinity alone */
 };
 
 /* One message or worker thread.  The futex is private to its owner:

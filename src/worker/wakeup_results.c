@@ -19,8 +19,8 @@ static void window_delay(const struct wk_thread *t, uint64_t *delay, uint64_t *c
 
 void wk_publish_results(struct sl_run *run, const struct wk_config *c, struct wk_thread *msgs,
                         uint64_t unsettled) {
-  struct sl_hist *wakeup = sl_slot_hist(run->slot, SL_WK_HIST_WAKEUP);
-  struct sl_hist *request = sl_slot_hist(run->slot, SL_WK_HIST_REQUEST);
+  struct sl_hist *wakeup = sl_slot_hist(run->slot, run->layout, SL_WK_HIST_WAKEUP);
+  struct sl_hist *request = sl_slot_hist(run->slot, run->layout, SL_WK_HIST_REQUEST);
   sl_hist_init_zeroed(wakeup); /* the channel starts zeroed */
   sl_hist_init_zeroed(request);
   uint64_t *s = sl_slot_scalars(run->slot, run->layout);

@@ -77,7 +77,7 @@ class Command final : public Workload {
   WorkerArgs worker_args(const Params& params, const CopyPlacement& copy,
                          const RunResources& resources) const override {
     const auto& env = params.list("env");
-    WorkerArgs w{"command",
+    WorkerArgs w{SL_MODE_COMMAND,
                  {std::filesystem::absolute(params.text("cwd")).string(),
                   params.flag("ignore-status") ? "1" : "0", std::to_string(env.size())}};
     w.args.insert(w.args.end(), env.begin(), env.end());

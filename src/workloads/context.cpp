@@ -38,12 +38,12 @@ class Context final : public Workload {
   WorkerArgs worker_args(const Params& params, const CopyPlacement& copy,
                          const RunResources&) const override {
     const auto& placement = params.text("placement");
-    if (placement == "free") return {"context", {"-1", "-1"}};
+    if (placement == "free") return {SL_MODE_CONTEXT, {"-1", "-1"}};
     const size_t n = copy.cpus.size();
     const size_t a = placement == "same-cpu" ? static_cast<size_t>(copy.index) % n
                                              : (2 * static_cast<size_t>(copy.index)) % n;
     const size_t b = placement == "same-cpu" ? a : (a + 1) % n;
-    return {"context", {std::to_string(copy.cpus[a]), std::to_string(copy.cpus[b])}};
+    return {SL_MODE_CONTEXT, {std::to_string(copy.cpus[a]), std::to_string(copy.cpus[b])}};
   }
 
   void derive(const Params&, const WindowOutcome& outcome, const RunResources&,

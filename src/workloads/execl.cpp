@@ -21,7 +21,7 @@ class Execl final : public Workload {
   int processes_per_copy(const Params&) const override { return 1; }
   WorkerArgs worker_args(const Params&, const CopyPlacement&,
                          const RunResources&) const override {
-    return {"execl", {"0"}};
+    return {SL_MODE_EXECL, {"0"}};
   }
   void derive(const Params&, const WindowOutcome& outcome, const RunResources&,
               RunRecord& run) const override {

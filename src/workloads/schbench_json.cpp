@@ -30,7 +30,12 @@ std::string sched_ext_state() {
   return !state || *state == "disabled" ? "disabled" : sys::read_line("/sys/kernel/sched_ext/root/ops").value_or(*state);
 }
 
-long us(const MetricValues& v, const std::string& name) { return std::lround(v.get(name).value_or(0)); }
+// A metric rounded to schbench's integer microseconds; null when it has no
+// value (no samples), never a made-up 0.
+ordered_json us(const MetricValues& v, const std::string& name) {
+  const auto x = v.get(name);
+  return x ? ordered_json(std::lround(*x)) : ordered_json(nullptr);
+}
 
 void add_latency(ordered_json& out, const std::string& key, const std::string& prefix, const MetricValues& v) {
   const char* suffixes[] = {"20", "50", "90", "99", "99_9"};
@@ -40,15 +45,18 @@ void add_latency(ordered_json& out, const std::string& key, const std::string& p
   out[key + "_max"] = us(v, prefix + "_max_us");
 }
 
-// Nearest-rank percentiles of the per-second RPS samples.
+// Nearest-rank percentiles of the per-second RPS samples; null without any
+// (a window under a second), not a rate of 0.
 void add_rps(ordered_json& out, std::vector<double> xs) {
   std::sort(xs.begin(), xs.end());
-  for (double p : kPercentiles) {
-    const auto rank = static_cast<size_t>(std::ceil(p / 100 * static_cast<double>(xs.size())));
-    out[fmt::format("rps_pct{:.1f}", p)] = xs.empty() ? 0 : std::lround(xs[std::clamp<size_t>(rank, 1, xs.size()) - 1]);
-  }
-  out["rps_min"] = xs.empty() ? 0 : std::lround(xs.front());
-  out["rps_max"] = xs.empty() ? 0 : std::lround(xs.back());
+  auto at = [&](size_t rank) -> ordered_json {
+    if (xs.empty()) return nullptr;
+    return std::lround(xs[std::clamp<size_t>(rank, 1, xs.size()) - 1]);
+  };
+  for (double p : kPercentiles)
+    out[fmt::format("rps_pct{:.1f}", p)] = at(static_cast<size_t>(std::ceil(p / 100 * static_cast<double>(xs.size()))));
+  out["rps_min"] = at(1);
+  out["rps_max"] = at(xs.size());
 }
 
 }  // namespace

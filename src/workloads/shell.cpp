@@ -97,7 +97,7 @@ class Shell final : public Workload {
     const std::string work = params.flag("shared-dir") ? dir + "/shared"
                                                        : fmt::format("{}/copy-{}", dir, copy.index);
     std::filesystem::create_directory(work);
-    return {"looper",
+    return {SL_MODE_LOOPER,
             {work, dir + "/driver.sh", std::to_string(params.integer("concurrent")), params.text("shell"),
              dir + "/script.sh", dir + "/input.txt", params.text("locale")}};
   }

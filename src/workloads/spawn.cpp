@@ -31,7 +31,7 @@ class Spawn final : public Workload {
   int processes_per_copy(const Params&) const override { return 2; }
   WorkerArgs worker_args(const Params& params, const CopyPlacement&,
                          const RunResources&) const override {
-    return {"spawn", {params.text("method"), params.text("child-exit")}};
+    return {SL_MODE_SPAWN, {params.text("method"), params.text("child-exit")}};
   }
   void derive(const Params&, const WindowOutcome& outcome, const RunResources&,
               RunRecord& run) const override {

@@ -58,11 +58,17 @@ std::vector<int> cpus_of(const std::string& option, const std::string& text,
   return cpus;
 }
 
-std::string join(const std::vector<int>& cpus) {
-  std::string out;
-  for (int c : cpus) out += (out.empty() ? "" : ",") + std::to_string(c);
-  return out;
+// A CPU list as the channel's bitmap.
+void set_cpus(std::uint64_t (&mask)[SL_CPU_WORDS], const std::vector<int>& cpus) {
+  for (int cpu : cpus) {
+    if (cpu < 0 || cpu >= SL_MAX_CPUS)
+      throw Error(ExitStatus::kUsage, fmt::format("wakeup: CPU {} is beyond the {} the worker can pin to", cpu,
+                                                  SL_MAX_CPUS));
+    mask[cpu / 64] |= std::uint64_t{1} << (cpu % 64);
+  }
 }
+
+std::uint32_t u32(std::int64_t v) { return static_cast<std::uint32_t>(v); }
 
 class Wakeup final : public Workload {
  public:
@@ -178,13 +184,22 @@ class Wakeup final : public Workload {
                                           : std::vector<int>(copy.cpus.begin() + static_cast<long>(msg.size()),
                                                              copy.cpus.end());
     }
-    auto kv = [](const char* k, auto v) { return fmt::format("{}={}", k, v); };
-    return {"wakeup",
-            {kv("m", m), kv("t", p.text("workers")), kv("F", p.integer("footprint")),
-             kv("n", p.integer("operations")), kv("s", p.integer("sleep-us")),
-             kv("L", p.flag("no-locking") ? 1 : 0), kv("C", p.flag("calibrate") ? 1 : 0),
-             kv("R", p.integer("rps")), kv("p", p.integer("pipe")), kv("split", p.integer("split")),
-             kv("i", p.integer("interval")), kv("M", join(msg)), kv("W", join(workers))}};
+    sl_wakeup_config c{};
+    c.size = sizeof c;
+    c.message_threads = static_cast<std::uint32_t>(m);
+    c.workers = static_cast<std::uint32_t>(std::stoul(p.text("workers")));
+    c.footprint_kb = u32(p.integer("footprint"));
+    c.operations = u32(p.integer("operations"));
+    c.sleep_us = u32(p.integer("sleep-us"));
+    c.flags = (p.flag("no-locking") ? std::uint32_t{SL_WK_NO_LOCKING} : 0u) |
+              (p.flag("calibrate") ? std::uint32_t{SL_WK_CALIBRATE} : 0u);
+    c.rps = u32(p.integer("rps"));
+    c.pipe_bytes = u32(p.integer("pipe"));
+    c.split_pct = u32(p.integer("split"));
+    c.interval_s = u32(p.integer("interval"));
+    set_cpus(c.message_cpus, msg);
+    set_cpus(c.worker_cpus, workers);
+    return {SL_MODE_WAKEUP, {}, c};
   }
 
   // schbench -M auto keeps its workers on all CPUs (its pinning bug, which

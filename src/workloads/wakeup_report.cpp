@@ -18,9 +18,9 @@ std::string percentile_name(double p) {
   return s;
 }
 
-// Nearest-rank percentile of samples (the first value whose rank reaches p).
+// Nearest-rank percentile of samples (the first value whose rank reaches p);
+// `xs` is not empty.
 double sample_percentile(std::vector<double> xs, double p) {
-  if (xs.empty()) return 0;
   std::sort(xs.begin(), xs.end());
   const auto rank = static_cast<size_t>(std::ceil(p / 100 * static_cast<double>(xs.size())));
   return xs[std::clamp<size_t>(rank, 1, xs.size()) - 1];
@@ -96,8 +96,11 @@ void add_wakeup_metrics(const WakeupData& d, bool compat, double nominal_s, Metr
                       : static_cast<double>(d.requests) / d.window_s);
   add_latency("wakeup", *d.wakeup, v);
   if (d.request->count > 0) add_latency("request", *d.request, v);
-  for (double p : {20.0, 50.0, 90.0})
-    v.set(fmt::format("rps_p{}", percentile_name(p)), sample_percentile(d.rps_samples, p));
+  // A window under a second has no per-second sample: no rps_p* at all
+  // (a 0 would be compared as a measured rate of zero).
+  if (!d.rps_samples.empty())
+    for (double p : {20.0, 50.0, 90.0})
+      v.set(fmt::format("rps_p{}", percentile_name(p)), sample_percentile(d.rps_samples, p));
   auto mean_us = [](std::uint64_t ns, std::uint64_t n) { return n ? static_cast<double>(ns) / n / 1e3 : 0.0; };
   v.set("runqueue_delay_us", mean_us(d.msg_delay_ns + d.worker_delay_ns, d.msg_schedules + d.worker_schedules));
   v.set("runqueue_msg_us", mean_us(d.msg_delay_ns, d.msg_schedules));
@@ -110,6 +113,9 @@ std::string format_schbench_blocks(const WakeupData& d, const MetricValues& v, b
   if (!pipe && d.request->count > 0) out += latency_block("Request", "request", *d.request, v, d.window_s);
   out += fmt::format("RPS percentiles (requests) runtime {:.0f} (s) ({} total samples)\n", d.window_s,
                      d.rps_samples.size());
+  if (d.rps_samples.empty())
+    return out + fmt::format("\t  (none: the window was shorter than a second)\naverage rps: {:.2f}\n",
+                             *v.get("rps"));
   const std::vector<std::pair<double, const char*>> rps = {{20, "rps_p20"}, {50, "rps_p50"}, {90, "rps_p90"}};
   size_t before = 0;
   for (const auto& [p, name] : rps) {
@@ -119,10 +125,8 @@ std::string format_schbench_blocks(const WakeupData& d, const MetricValues& v, b
                        *v.get(name), upto - before);
     before = upto;
   }
-  if (!d.rps_samples.empty())
-    out += fmt::format("\t  min={:.0f}, max={:.0f}\n",
-                       *std::min_element(d.rps_samples.begin(), d.rps_samples.end()),
-                       *std::max_element(d.rps_samples.begin(), d.rps_samples.end()));
+  out += fmt::format("\t  min={:.0f}, max={:.0f}\n", *std::min_element(d.rps_samples.begin(), d.rps_samples.end()),
+                     *std::max_element(d.rps_samples.begin(), d.rps_samples.end()));
   return out + fmt::format("average rps: {:.2f}\n", *v.get("rps"));
 }
 

@@ -49,10 +49,13 @@ struct StopSupport {
 };
 
 // The lean worker program and arguments one copy runs (worker/main.c):
-// `mode` and the mode's arguments; the runner adds the path and slot.
+// `mode` and the mode's arguments, or for a mode that declares one, its
+// typed configuration, which the runner writes into the copy's channel
+// area; the runner adds the path and slot.
 struct WorkerArgs {
-  std::string mode;
+  sl_mode mode = SL_MODE_COUNT;
   std::vector<std::string> args;
+  channel::ModeConfig config = {};
   std::string stdout_path;  // "" = /dev/null
   std::string stderr_path;  // "" = inherit schedlab's stderr
 };

@@ -2,11 +2,13 @@
 // build a small C program, one commit making it markedly slower;
 // `git bisect run` with `schedlab check` must name that commit.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fstream>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -30,7 +32,7 @@ bool have(const char* program) {
 }  // namespace
 
 TEST(Check, GitBisectRunFindsTheSlowCommit) {
-  if (!have("git") || !have("cc")) GTEST_SKIP() << "needs git and cc";
+  if (!have("git") || !have("cc")) SCHEDLAB_SKIP(kTools) << "needs git and cc";
   TempDir repo;
   const std::string dir = repo.path();
   ASSERT_EQ(sh(dir, "git init -q && git config user.email t@example.invalid && git config user.name t"), 0);
@@ -49,9 +51,20 @@ TEST(Check, GitBisectRunFindsTheSlowCommit) {
   Outcome base = run_schedlab({"run", "command", "--runs", "8", "--cwd", dir, "--json", good, "--",
                                dir + "/prog"});
   ASSERT_EQ(base.status, 0) << base.err;
+  // A sequential check says "bad" only beyond the machine's between-session
+  // spread: the store's past sessions of this spec on this host tell it.
+  for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(run_schedlab({"run", "command", "--runs", "4", "--cwd", dir, "--", dir + "/prog"}).status, 0);
+  // The good build kept beside the tree: each step re-measures it now,
+  // interleaved with the step's build (--interleave), the design immune to
+  // this VM's speed states.  A baseline-only check on a baseline that met
+  // two machine states answers 125 by design (unit-tested with synthetic
+  // files in sequential_decision_test).
+  ASSERT_EQ(sh(dir, "cp prog prog.good"), 0);
   ASSERT_EQ(sh(dir, "git checkout -q -"), 0);
   const std::string step = std::string("cc -O0 -o prog prog.c && ") + SCHEDLAB_BIN +
-                           " check --trust-baseline --baseline " + good + " --threshold 150";
+                           " check --trust-baseline --baseline " + good + " --threshold 150 --interleave " + dir +
+                           "/prog.good";
   TempDir logs;
   const std::string log_file = logs.file("bisect.log");
   const int rc = system(("cd " + dir + " && git bisect start HEAD HEAD~4 >/dev/null && git bisect run sh -c '" +
@@ -102,6 +115,44 @@ TEST(Check, RunsTheBaselinesWarmupRuns) {
   EXPECT_EQ(evidence["warmup_runs"].size(), 1u);
   EXPECT_EQ(evidence["scenario"]["requested"]["warmup_runs"], 1);
   EXPECT_EQ(evidence["argv"][1], "check");
+}
+
+}  // namespace schedlab::testing
+
+namespace schedlab::testing {
+
+// --interleave re-measures the good program now (the baseline's command
+// with GOOD in place of its program), in blocks with the current one, and
+// decides without any history; a spec with no program to replace is bad
+// input.
+TEST(Check, InterleaveReMeasuresTheGoodProgram) {
+  TempDir dir;
+  const std::string good = dir.file("good.json");
+  const std::string loop = "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done";
+  ASSERT_EQ(run_schedlab({"run", "command", "--runs", "4", "--json", good, "--", "sh", "-c", loop}).status, 0);
+  // The current program: the same loop run five times over.
+  std::ofstream(dir.file("slow")) << "#!/bin/sh\nfor k in 1 2 3 4 5; do sh \"$@\"; done\n";
+  ASSERT_EQ(chmod(dir.file("slow").c_str(), 0755), 0);
+  const std::string slow = dir.file("slow.json");
+  ASSERT_EQ(run_schedlab({"run", "command", "--runs", "4", "--json", slow, "--", dir.file("slow"), "-c", loop}).status,
+            0);
+  const Outcome inter = run_schedlab({"check", "--trust-baseline", "--baseline", slow, "--interleave", "sh",
+                                      "--threshold", "50", "--json", dir.file("inter.json")});
+  EXPECT_EQ(inter.status, 1) << inter.out << inter.err;
+  EXPECT_EQ(inter.out.rfind("bad: elapsed_s ", 0), 0u) << inter.out;
+  EXPECT_NE(inter.out.find("alpha 0.05"), std::string::npos) << inter.out;
+  EXPECT_NE(inter.out.find("threshold 50%"), std::string::npos) << inter.out;
+  const auto evidence = read_json(dir.file("inter.json"));
+  EXPECT_EQ(evidence["design"], "interleaved");
+  EXPECT_GE(evidence["good_set"]["runs"].size(), 3u);
+  EXPECT_GT(evidence["set"]["runs"][0]["block"].get<int>(), 0);
+  const Outcome spawn = run_schedlab({"run", "spawn", "--duration", "100ms", "--runs", "2", "--json",
+                                      dir.file("spawn.json")});
+  ASSERT_EQ(spawn.status, 0) << spawn.err;
+  const Outcome refused = run_schedlab({"check", "--baseline", dir.file("spawn.json"), "--interleave", "sh"});
+  EXPECT_EQ(refused.status, 255);
+  EXPECT_NE(refused.err.find("--interleave"), std::string::npos) << refused.err;
+  EXPECT_TRUE(leftover_children().empty());
 }
 
 }  // namespace schedlab::testing

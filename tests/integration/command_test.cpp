@@ -62,6 +62,26 @@ TEST(Command, OrphanedGrandchildIsCounted) {
   }
 }
 
+// A daemon leaves the command's session and process group (setsid): it used
+// to survive the group kill, and the worker then waited for it forever.
+TEST(Command, ADaemonLeftBehindIsKilledAfterTheGraceAndNamed) {
+  TempDir dir;
+  Schedlab run({"run", "command", "--runs", "1", "--discard-output", "--json", dir.file("r.json"), "--",
+                "sh", "-c", "setsid sleep 600 & exit 0"});
+  const Outcome o = run.wait(std::chrono::seconds(60));
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_TRUE(leftover_children().empty());
+  const auto set = read_json(dir.file("r.json"))["sets"][0];
+  std::string detail;  // a busy machine may add a "busy" warning beside it
+  for (const auto& w : set["warnings"])
+    if (w["kind"] == "leftovers") detail = w["detail"];
+  ASSERT_FALSE(detail.empty()) << set["warnings"].dump();
+  EXPECT_NE(detail.find("killed 1 process"), std::string::npos) << detail;
+  EXPECT_NE(detail.find(": sleep"), std::string::npos) << detail;
+  EXPECT_EQ(set["runs"][0]["copies"][0]["leftovers_killed"], 1);
+  EXPECT_LT(set["runs"][0]["values"]["elapsed_s"].get<double>(), 5) << "elapsed is the command's own";
+}
+
 TEST(Command, FailingCommandIsAnErrorWithItsStderr) {
   TempDir dir;
   const Outcome o = run_schedlab({"run", "command", "--runs", "2", "--json", dir.file("r.json"), "--",

@@ -2,15 +2,42 @@
 #include <gtest/gtest.h>
 
 #include "integration/harness.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::testing {
 
+namespace {
+
+// `text` with every run of white space (line wraps, indents) made one space.
+std::string flattened(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    const bool space = c == ' ' || c == '\n';
+    if (!space || (!out.empty() && out.back() != ' ')) out += space ? ' ' : c;
+  }
+  return out;
+}
+
+}  // namespace
+
+// Each registered workload has its block: the name, whether it is supported
+// here, every option and the primary metric.
 TEST(Commands, ListShowsEveryWorkloadWithOptionsAndMetrics) {
   const Outcome o = run_schedlab({"list"});
   EXPECT_EQ(o.status, 0);
-  for (const char* text : {"spawn", "execl", "exec", "context", "--method", "--placement",
-                           "--iterations", "lps (primary)", "exec_us (primary)", "supported here"})
-    EXPECT_NE(o.out.find(text), std::string::npos) << text;
+  const std::string text = "\n" + o.out;
+  const auto workloads = builtin_workloads();  // the registry outlives the loop over its items
+  for (const auto& w : workloads.items()) {
+    const auto& info = w->info();
+    const auto start = text.find("\n" + info.name + " ");
+    ASSERT_NE(start, std::string::npos) << info.name;
+    const std::string block = flattened(text.substr(start, text.find("\n\n", start) - start));
+    EXPECT_NE(block.find("supported here: "), std::string::npos) << info.name;
+    EXPECT_NE(block.find(info.primary_metric + " (primary)"), std::string::npos) << info.name;
+    for (const auto& p : info.params)
+      EXPECT_NE(block.find("--" + p.name + " "), std::string::npos)
+          << info.name << ": --" << p.name;
+  }
 }
 
 TEST(Commands, EnvJsonHasTheFingerprint) {

@@ -1,6 +1,5 @@
 // compare and suite through the real binary.
 #include <gtest/gtest.h>
-
 #include <signal.h>
 
 #include <algorithm>
@@ -8,7 +7,9 @@
 #include <fstream>
 #include <thread>
 
+#include "core/utf8.h"
 #include "integration/harness.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::testing {
 
@@ -17,7 +18,7 @@ TEST(CompareCli, EveryStyleOfTwoRealRuns) {
   for (const char* name : {"a.json", "b.json"})
     ASSERT_EQ(run_schedlab({"run", "spawn", "--runs", "3", "--duration", "200ms", "--label",
                             std::string("k-") + name[0], "--json", dir.file(name)}).status, 0);
-  for (const char* style : {"mmtests", "lkp", "markdown", "csv", "json"}) {
+  for (const char* style : {"mmtests", "lkp", "markdown", "csv", "json", "html"}) {
     const Outcome o = run_schedlab({"compare", dir.file("a.json"), dir.file("b.json"), "--style", style});
     EXPECT_EQ(o.status, 0) << style << ": " << o.err;
     EXPECT_NE(o.out.find("lps"), std::string::npos) << style;
@@ -39,7 +40,7 @@ TEST(CompareCli, BadFilesAndSpecsAreRefused) {
            {{dir.file("foreign.json")}, "foreign.json: not a valid schedlab result file: no \"schema\""},
            {{dir.file("fork.json"), dir.file("vfork.json")}, "--method fork"},
            {{dir.file("fork.json"), "--test", "ks"}, "--test 'ks'"},
-           {{dir.file("fork.json"), "--style", "html"}, "--style 'html'"}}) {
+           {{dir.file("fork.json"), "--style", "latex"}, "--style 'latex'"}}) {
     std::vector<std::string> full = {"compare"};
     full.insert(full.end(), args.begin(), args.end());
     const Outcome o = run_schedlab(full);
@@ -66,13 +67,35 @@ TEST(CompareCli, DeeplyNestedFileIsOneLineNotACrash) {
   EXPECT_EQ(run_schedlab({"check", "--baseline", dir.file("deep.json")}).status, 255);
 }
 
+// suite lkml answers each report: a verdict line (reproduced, not
+// reproduced here, cannot tell, measured) under its heading, in 80 columns.
+TEST(Suite, LkmlAnswersEachReportInOneVerdict) {
+  TempDir dir;
+  const Outcome o = run_schedlab({"suite", "lkml", "--scenario", "context-psi", "--no-store", "--json", dir.path()});
+  EXPECT_EQ(o.status, 0) << o.err;
+  const auto heading = o.out.find("== context-psi");
+  ASSERT_NE(heading, std::string::npos) << o.out;
+  const auto verdict = o.out.find('\n', heading) + 1;
+  bool named = false;
+  for (const char* v : {"reproduced:", "not reproduced here:", "cannot tell:", "measured:", "measurement problem:"})
+    named |= o.out.compare(verdict, std::string(v).size(), v) == 0;
+  EXPECT_TRUE(named) << "the line after the heading is the verdict: " << o.out;
+  EXPECT_EQ(o.out.find("Hmean"), std::string::npos) << "the full table only with --full";
+  std::size_t start = 0;
+  for (std::size_t end; (end = o.out.find('\n', start)) != std::string::npos; start = end + 1)
+    EXPECT_LE(utf8_length(o.out.substr(start, end - start)), 80u) << o.out.substr(start, end - start);
+  EXPECT_EQ(run_schedlab({"suite", "lkml", "--scenario", "nope"}).status, 2);
+}
+
 TEST(Suite, QuickRunsEveryWorkloadAndKeepsTheFiles) {
   TempDir dir;
   const Outcome o = run_schedlab({"suite", "quick", "--json", dir.path()});
   EXPECT_EQ(o.status, 0) << o.err;
-  for (const char* w : {"spawn", "execl", "exec", "context", "shell", "command", "wakeup"}) {
+  const auto workloads = builtin_workloads();  // the registry outlives the loop over its items
+  for (const auto& workload : workloads.items()) {
+    const std::string& w = workload->info().name;
     EXPECT_NE(o.out.find(w), std::string::npos) << w;
-    EXPECT_EQ(read_json(dir.file(std::string(w) + ".json"))["sets"][0]["status"], "PASS") << w;
+    EXPECT_EQ(read_json(dir.file(w + ".json"))["sets"][0]["status"], "PASS") << w;
   }
   EXPECT_TRUE(leftover_children().empty());
   EXPECT_EQ(run_schedlab({"suite", "nope"}).status, 2);

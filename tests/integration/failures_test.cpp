@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -15,7 +16,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr uid_t kNobody = 65534;
 
 // Waits until the result file holds `runs` runs (polling; no timing asserted).
 bool wait_for_runs(const std::string& path, int runs, std::chrono::seconds limit = 60s) {
@@ -47,26 +47,19 @@ pid_t start_sleeper_as_nobody() {
   return pid;
 }
 
-// Root with setpriv, and the build tree reachable by the unprivileged user.
-bool can_switch_user() {
-  if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0) return false;
-  const std::string probe = std::string("setpriv --reuid=65534 --regid=65534 --clear-groups test -x ") +
-                            SCHEDLAB_BIN + " 2>/dev/null";
-  return system(probe.c_str()) == 0;
-}
 
 
 }  // namespace
 
 TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
   if (!can_switch_user() || access("/usr/bin/prlimit", X_OK) != 0)
-    GTEST_SKIP() << "needs root, setpriv, prlimit and a build tree user nobody can read "
-                    "(RLIMIT_NPROC does not bind root)";
+    SCHEDLAB_SKIP(kNobody) << "needs root, setpriv, prlimit and a build tree user nobody can read "
+                              "(RLIMIT_NPROC does not bind root)";
   TempDir dir;
   // Room for exactly the harness, its worker and the worker's child.  Once a
   // run has completed, one more process of the same user takes that room, so
   // the next run's fork fails with EAGAIN inside the loop.
-  const int others = tasks_of(kNobody);
+  const int others = tasks_of(kNobodyUid);
   const std::vector<std::string> prefix = as_nobody(dir, {"prlimit", "--nproc=" + std::to_string(others + 3)});
   Schedlab s({"run", "spawn", "--runs", "200", "--duration", "200ms", "--json", dir.file("r.json"),
               "--no-store"},
@@ -90,9 +83,10 @@ TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
 }
 
 TEST(Failures, PreflightRefusesCopiesPastRlimitNproc) {
-  if (!can_switch_user()) GTEST_SKIP() << "needs root, setpriv and a build tree user nobody can read";
+  if (!can_switch_user())
+    SCHEDLAB_SKIP(kNobody) << "needs root, setpriv and a build tree user nobody can read";
   TempDir dir;
-  const std::vector<std::string> prefix = as_nobody(dir, {"prlimit", "--nproc=" + std::to_string(tasks_of(kNobody) + 5)});
+  const std::vector<std::string> prefix = as_nobody(dir, {"prlimit", "--nproc=" + std::to_string(tasks_of(kNobodyUid) + 5)});
   const Outcome o = run_schedlab({"run", "spawn", "--copies", "8", "--duration", "100ms"}, prefix);
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_NE(o.err.find("--copies '8': expected at most"), std::string::npos) << o.err;

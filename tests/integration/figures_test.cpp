@@ -2,12 +2,14 @@
 // on"): each test runs the real binary and checks the number, not a timing.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 
 namespace schedlab::testing {
 namespace {
@@ -150,7 +152,7 @@ TEST(Figures, WakeupCopiesRecordTheirRequests) {
 
 // Native -M auto keeps the workers off the message CPUs; schbench does not.
 TEST(Figures, WakeupSaysWhenItsPlacementIsNotSchbenchs) {
-  if (last_cpu() == 0) GTEST_SKIP() << "needs two CPUs for -M auto";
+  if (last_cpu() == 0) SCHEDLAB_SKIP(kCpus) << "needs two CPUs for -M auto";
   TempDir dir;
   const auto o = run_schedlab({"run", "wakeup", "-m", "1", "-M", "auto", "-t", "1", "-n", "0",
                                "--duration", "500ms", "--runs", "1", "--json", dir.file("r.json")});
@@ -178,7 +180,7 @@ TEST(Figures, ARunBesideACpuHogCarriesTheBusyWarning) {
     ASSERT_EQ(o.status, 0) << o.err;
     text = o.out;
   }
-  EXPECT_NE(text.find("  busy: "), std::string::npos) << text;
+  EXPECT_NE(text.find("  busy in 2 of 2 runs: "), std::string::npos) << text;
   EXPECT_NE(text.find("used by other processes"), std::string::npos) << text;
   const auto set = first_set(dir.file("r.json"));
   ASSERT_FALSE(set["warnings"].empty());
@@ -186,6 +188,33 @@ TEST(Figures, ARunBesideACpuHogCarriesTheBusyWarning) {
   EXPECT_GT(set["runs"][0]["values"]["foreign_cpu_pct"].get<double>(), 5);
   const auto cmp = run_schedlab({"compare", dir.file("r.json"), dir.file("r.json")});
   EXPECT_NE(cmp.out.find("runs on a busy machine"), std::string::npos) << cmp.out;
+}
+
+// The copies' CPU was their rusage, which runs to the loop boundary at which
+// they stop: a loop still running long after the close added CPU the window
+// never saw, and foreign_cpu_pct = busy - copies went below 0, clamped to 0,
+// hiding the hog beside them.  Now both are read at the window's edges.
+TEST(Figures, ALoopRunningPastTheCloseDoesNotHideAHog) {
+  const int cpu = last_cpu();
+  TempDir dir;
+  // Its first two calls return at once (loops completed in the window); the
+  // third burns 3 s, in flight at the close of the 1 s window.
+  const std::string calls = dir.file("calls");
+  const std::string burner =
+      dir.write("burn.sh", "#!/bin/sh\necho >> " + calls + "\n[ $(wc -l < " + calls +
+                               ") -le 2 ] && exit 0\ntimeout 3 sh -c 'while :; do :; done'\nexit 0\n");
+  chmod(burner.c_str(), 0755);
+  CpuHog hog(cpu);
+  const auto o = run_schedlab({"run", "exec", "--program", burner, "--cpus", std::to_string(cpu), "--duration",
+                               "1", "--runs", "1", "--json", dir.file("r.json")});
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto set = first_set(dir.file("r.json"));
+  const auto& run = set["runs"][0];
+  EXPECT_GT(run["copies"][0]["usage_span_s"].get<double>(), 2) << "the loop in flight ran on past the close";
+  EXPECT_GT(run["values"]["foreign_cpu_pct"].get<double>(), 25) << "the hog had about half the CPU";
+  bool busy = false;
+  for (const auto& w : set["warnings"]) busy |= w["kind"] == "busy";
+  EXPECT_TRUE(busy) << set["warnings"].dump();
 }
 
 TEST(Figures, WaitIdleGivesUpSayingSo) {

@@ -76,32 +76,4 @@ std::string lava_test_shell_bin(const std::string& dir) {
   return dir;
 }
 
-LoopbackHttp::LoopbackHttp(const std::string& dir) {
-  int fds[2];
-  if (pipe(fds) != 0) return;
-  pid_ = fork();
-  if (pid_ == 0) {
-    dup2(fds[1], 1);
-    close(fds[0]);
-    close(fds[1]);
-    execl("/usr/bin/python3", "python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", dir.c_str(),
-          "0", static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(fds[1]);
-  // "Serving HTTP on 127.0.0.1 port 43567 (http://127.0.0.1:43567/) ..."
-  std::string line;
-  char c;
-  while (line.find('\n') == std::string::npos && read(fds[0], &c, 1) == 1) line += c;
-  close(fds[0]);
-  const std::size_t at = line.find("(http://");
-  if (at != std::string::npos) url_ = line.substr(at + 1, line.find(')', at) - at - 2);
-}
-
-LoopbackHttp::~LoopbackHttp() {
-  if (pid_ <= 0) return;
-  kill(pid_, SIGKILL);
-  waitpid(pid_, nullptr, 0);
-}
-
 }  // namespace schedlab::testing

@@ -1,6 +1,6 @@
 #pragma once
 // What the grid's integration tests share: running a helper program (LAVA's
-// and KCIDB's validators, a loopback HTTP server) and turning console text
+// and KCIDB's validators) and turning console text
 // into a LAVA log as the dispatcher writes it.
 #include <string>
 #include <vector>
@@ -23,22 +23,5 @@ std::string lava_log_of(const std::string& console, const std::vector<std::strin
 // lava-test-case and lava-common-functions when lava-dispatcher is
 // installed, else a stand-in that prints the same signal line.
 std::string lava_test_shell_bin(const std::string& dir);
-
-// Python's http.server on 127.0.0.1, on a free port, serving `dir` (a
-// directory's index.html answers for the directory, so DIR/api/v0.2/jobs/
-// 42/index.html is what GET /api/v0.2/jobs/42/ returns); stopped and
-// reaped when this goes.  url() is "" when it could not start.
-class LoopbackHttp {
- public:
-  explicit LoopbackHttp(const std::string& dir);
-  ~LoopbackHttp();
-  LoopbackHttp(const LoopbackHttp&) = delete;
-  LoopbackHttp& operator=(const LoopbackHttp&) = delete;
-  const std::string& url() const { return url_; }
-
- private:
-  int pid_ = -1;
-  std::string url_;
-};
 
 }  // namespace schedlab::testing

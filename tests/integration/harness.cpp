@@ -145,6 +145,13 @@ std::vector<std::string> as_nobody(const TempDir& runtime, const std::vector<std
   return prefix;
 }
 
+bool can_switch_user() {
+  if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0) return false;
+  const std::string probe = std::string("setpriv --reuid=65534 --regid=65534 --clear-groups test -x ") +
+                            SCHEDLAB_BIN + " 2>/dev/null";
+  return system(probe.c_str()) == 0;
+}
+
 nlohmann::json read_json(const std::string& path) {
   std::ifstream in(path);
   return nlohmann::json::parse(in);

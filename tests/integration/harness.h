@@ -58,6 +58,11 @@ bool journals_left();
 // exist, and journals go in a directory of the user's own.
 std::vector<std::string> as_nobody(const TempDir& runtime, const std::vector<std::string>& before = {});
 
+// User nobody, whom the unprivileged tests run as.
+constexpr uid_t kNobodyUid = 65534;
+// Root with setpriv, and the build tree reachable by user nobody.
+bool can_switch_user();
+
 nlohmann::json read_json(const std::string& path);
 // Number of runs in the first set of a result file, 0 when unreadable.
 int runs_in(const std::string& path);

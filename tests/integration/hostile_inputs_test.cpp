@@ -11,19 +11,13 @@
 #include "integration/harness.h"
 #include "store/result_file.h"
 #include "support/synthetic_sets.h"
+#include "support/skip.h"
 
 namespace schedlab::testing {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr uid_t kNobody = 65534;
 
-bool can_switch_user() {
-  if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0) return false;
-  const std::string probe = std::string("setpriv --reuid=65534 --regid=65534 --clear-groups test -x ") +
-                            SCHEDLAB_BIN + " 2>/dev/null";
-  return system(probe.c_str()) == 0;
-}
 
 std::vector<std::string> scratch_dirs_of(uid_t uid) {
   std::vector<std::string> found;
@@ -41,14 +35,15 @@ std::vector<std::string> scratch_dirs_of(uid_t uid) {
 // Anyone can make /tmp/schedlab-<uid> first; a user's runs must not depend
 // on a directory others can make.
 TEST(HostileInputs, ASquattedTmpDirectoryDoesNotStopAnotherUsersRuns) {
-  if (!can_switch_user()) GTEST_SKIP() << "needs root, setpriv and a build tree user nobody can read";
+  if (!can_switch_user())
+    SCHEDLAB_SKIP(kNobody) << "needs root, setpriv and a build tree user nobody can read";
   TempDir home;
-  chown(home.path().c_str(), kNobody, kNobody);
-  const std::string squat = "/tmp/schedlab-" + std::to_string(kNobody);
+  chown(home.path().c_str(), kNobodyUid, kNobodyUid);
+  const std::string squat = "/tmp/schedlab-" + std::to_string(kNobodyUid);
   const bool made = mkdir(squat.c_str(), 0700) == 0;  // by root: not nobody's
   const std::vector<std::string> nobody = {"env", "-u", "XDG_RUNTIME_DIR", "HOME=" + home.path(),
                                               "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
-  const auto before = scratch_dirs_of(kNobody);
+  const auto before = scratch_dirs_of(kNobodyUid);
   const Outcome run = run_schedlab({"run", "shell", "--runs", "1", "--concurrent", "1", "--duration", "1s",
                                    "--no-store"},
                                   nobody);
@@ -56,7 +51,7 @@ TEST(HostileInputs, ASquattedTmpDirectoryDoesNotStopAnotherUsersRuns) {
   if (made) rmdir(squat.c_str());
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(list.status, 0) << list.err;
-  EXPECT_EQ(scratch_dirs_of(kNobody), before) << "nothing is left in /tmp";
+  EXPECT_EQ(scratch_dirs_of(kNobodyUid), before) << "nothing is left in /tmp";
   EXPECT_TRUE(fs::is_directory(home.file(".local/state/schedlab"))) << "the journal directory is in the user's home";
 }
 
@@ -71,10 +66,10 @@ TEST(HostileInputs, ABaselineThatOverflowsIsBadInputBeforeAnyRun) {
 }
 
 TEST(HostileInputs, AKernelImageOfAnotherUserIsRefusedUnlessTrusted) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root to give a file to another user";
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root to give a file to another user";
   TempDir dir;
   const std::string image = dir.write("vmlinuz", std::string(4096, '\0'));
-  ASSERT_EQ(chown(image.c_str(), kNobody, kNobody), 0);
+  ASSERT_EQ(chown(image.c_str(), kNobodyUid, kNobodyUid), 0);
   const Outcome o = run_schedlab({"kernels", "--kernel", image, "--", "run", "spawn"});
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_NE(o.err.find("owned by root or by you"), std::string::npos) << o.err;

@@ -25,6 +25,7 @@
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
 
@@ -69,11 +70,13 @@ std::string why_no_guest(const std::optional<Kernel>& kernel, const std::string&
     return "no unpacked " + flavour + " kernel in " + kKernels.string() + " (scripts/test fetches it with "
            "scripts/guest-kernels; it needs apt and the Debian archive)";
   if (geteuid() != 0) return "not root: QEMU's virtiofsd must run as root";
-  if (!on_path("qemu-system-x86_64")) return "no qemu-system-x86_64 (scripts/deps installs qemu-system-x86)";
+  if (!on_path("qemu-system-x86_64"))
+    return "no qemu-system-x86_64 (scripts/deps --kernels installs qemu-system-x86)";
   if (access("/usr/lib/qemu/virtiofsd", X_OK) != 0 && access("/usr/libexec/virtiofsd", X_OK) != 0)
-    return "no QEMU virtiofsd in /usr/lib/qemu or /usr/libexec";
+    return "no QEMU virtiofsd in /usr/lib/qemu or /usr/libexec (scripts/deps --kernels installs "
+           "qemu-system-x86)";
   if (access("/bin/busybox", X_OK) != 0 && access("/usr/bin/busybox", X_OK) != 0)
-    return "no busybox (scripts/deps installs busybox-static)";
+    return "no busybox (scripts/deps --kernels installs busybox-static)";
   return "";
 }
 
@@ -165,7 +168,7 @@ class KernelsSmoke : public ::testing::Test {
  protected:
   void SetUp() override {
     cloud_ = unpacked("cloud");
-    if (const auto why = why_no_guest(cloud_, "cloud"); !why.empty()) GTEST_SKIP() << why;
+    if (const auto why = why_no_guest(cloud_, "cloud"); !why.empty()) SCHEDLAB_SKIP(kGuest) << why;
     use_build_cache();
   }
   std::optional<Kernel> cloud_;
@@ -176,18 +179,18 @@ class KernelsSmoke : public ::testing::Test {
 class Kernels : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!full_guest_tests()) GTEST_SKIP() << "boots a guest several times (minutes under TCG): SCHEDLAB_GUEST_TESTS=full";
+    if (!full_guest_tests())
+      SCHEDLAB_SKIP(kGuestFull)
+          << "boots a guest several times (minutes under TCG): SCHEDLAB_GUEST_TESTS=full";
     cloud_ = unpacked("cloud");
     rt_ = unpacked("rt");
-    if (const auto why = why_no_guest(cloud_, "cloud"); !why.empty()) GTEST_SKIP() << why;
-    if (const auto why = why_no_guest(rt_, "rt"); !why.empty()) GTEST_SKIP() << why;
+    if (const auto why = why_no_guest(cloud_, "cloud"); !why.empty()) SCHEDLAB_SKIP(kGuest) << why;
+    if (const auto why = why_no_guest(rt_, "rt"); !why.empty()) SCHEDLAB_SKIP(kGuest) << why;
     use_build_cache();
   }
   std::optional<Kernel> cloud_, rt_;
   TempDir dir_;
 };
-
-}  // namespace
 
 TEST_F(KernelsSmoke, OneEmulatedBootOfTheCloudKernelGivesItsSetAndLeavesNothing) {
   Schedlab s({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--accel", "tcg", "--seed", "7", "--json",
@@ -366,4 +369,5 @@ TEST_F(KernelsSmoke, BadInputIsOneLineAndExit2) {
   expect_nothing_left();
 }
 
+}  // namespace
 }  // namespace schedlab::testing

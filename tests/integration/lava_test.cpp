@@ -4,7 +4,6 @@
 // server checks a submission), and every KCIDB document passes KCIDB's
 // JSON schema (tests/fixtures/kcidb, kcidb-io v5.3) under python3-jsonschema.
 // Without those packages the validating tests skip, saying which package.
-// A real dispatcher run (lava-run booting a kernel) is in lava_run_test.cpp.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -16,6 +15,7 @@
 
 #include "integration/grid_support.h"
 #include "integration/harness.h"
+#include "support/skip.h"
 
 namespace schedlab::testing {
 namespace {
@@ -33,17 +33,10 @@ std::vector<std::string> job_args(std::vector<std::string> extra) {
 }
 
 // A validator that is not installed (exit 3) skips the test, saying which
-// package; with SCHEDLAB_REQUIRE_VALIDATORS=1 (scripts/test, which installs
-// them) it fails it.
-bool validators_required() {
-  const char* v = std::getenv("SCHEDLAB_REQUIRE_VALIDATORS");
-  return v && std::string(v) == "1";
-}
-
-#define SKIP_WITHOUT_VALIDATOR(status, out, package)                                        \
-  do {                                                                                        \
-    if ((status) == 3 && validators_required()) FAIL() << "needs Debian's " package ": " << (out); \
-    if ((status) == 3) GTEST_SKIP() << "needs Debian's " package ": " << (out);               \
+// package (SCHEDLAB_REQUIRE=validators, as scripts/test sets it, fails it).
+#define SKIP_WITHOUT_VALIDATOR(status, out, package)                                                      \
+  do {                                                                                                    \
+    if ((status) == 3) SCHEDLAB_SKIP(kValidators) << "needs Debian's " package ": " << (out);            \
   } while (0)
 
 TEST(LavaJob, BadInputIsOneLineNamingTheOptionAndExits2) {
@@ -62,7 +55,6 @@ TEST(LavaJob, BadInputIsOneLineNamingTheOptionAndExits2) {
       {job_args({"--priority", "urgent", "--", "run", "spawn"}), "--priority 'urgent'"},
       {job_args({"--", "suite", "lkml", "--kernels", "a,b"}), "-- suite ... '--kernels'"},
       {job_args({"--", "check", "--threshold", "5"}), "--baseline FILE"},
-      {{"lava", "collect", "42"}, "--server URL"},
       {{"lava", "collect", "no-such-job"}, "lava collect 'no-such-job'"},
       {{"export", "--kcidb", "1"}, "--origin NAME is required"},
       {{"export", "--kcidb", "--origin", "Lab-1", "1"}, "--origin 'Lab-1'"},
@@ -155,7 +147,7 @@ GuestOutput run_test_shells(const TempDir& dir) {
 }
 
 // A test shell's --lava run, its log, and lava collect (the dispatcher run
-// itself is lava_run_test.cpp): the cases reach LAVA's lava-test-case, the
+// itself is not run here: docs/fleet.md): the cases reach LAVA's lava-test-case, the
 // result file comes back through the log, and the store gets one set per
 // kernel that compare reads.
 TEST(LavaCollect, ResultsComeBackThroughTheLogIntoTheStore) {
@@ -187,30 +179,6 @@ TEST(LavaCollect, ResultsComeBackThroughTheLogIntoTheStore) {
   const Outcome damaged = run_schedlab({"lava", "collect", dir.write("cut.yaml", lava_log_of(cut)), "--no-store"});
   EXPECT_EQ(damaged.status, 4) << damaged.err;
   EXPECT_NE(damaged.err.find("did not decode"), std::string::npos) << damaged.err;
-}
-
-// The server's REST API, as recorded from a LAVA server, served on loopback.
-TEST(LavaCollect, FromTheServersRestApi) {
-  TempDir dir;
-  const GuestOutput g = run_test_shells(dir);
-  const std::string job = "api/v0.2/jobs/42/";
-  auto record = read_json(std::string(SCHEDLAB_SOURCE_DIR) + "/tests/fixtures/lava/job-record.json");
-  record["id"] = 42;
-  dir.write("www/" + job + "index.html", record.dump());
-  dir.write("www/" + job + "logs/index.html", "- " + std::regex_replace(lava_log_of(g.console, g.results),
-                                                                        std::regex("\n(.)"), "\n- $1"));
-  const LoopbackHttp http(dir.file("www"));
-  if (http.url().empty()) GTEST_SKIP() << "no /usr/bin/python3 http.server for a loopback server";
-  const Outcome o = run_schedlab({"lava", "collect", "42", "--server", http.url(), "--no-store", "--json", dir.file("c.json")});
-  ASSERT_EQ(o.status, 0) << o.err;
-  const auto file = read_json(dir.file("c.json"));
-  ASSERT_EQ(file["sets"].size(), 2u);
-  EXPECT_EQ(file["sets"][0]["lava"]["job_id"], "42");
-  EXPECT_EQ(file["sets"][0]["lava"]["source"], http.url());
-  EXPECT_EQ(file["sets"][0]["lava"]["actual_device"], record["actual_device"]);
-  const Outcome missing = run_schedlab({"lava", "collect", "43", "--server", http.url(), "--no-store"});
-  EXPECT_EQ(missing.status, 2) << missing.err;
-  EXPECT_NE(missing.err.find("HTTP 404"), std::string::npos) << missing.err;
 }
 
 TEST(LavaCollect, LavaWithoutATestShellIsRefusedBeforeMeasuring) {

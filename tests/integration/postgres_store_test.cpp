@@ -7,6 +7,7 @@
 #include "integration/harness.h"
 #include "store/result_file.h"
 #include "support/postgres_server.h"
+#include "support/skip.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::testing {
@@ -44,7 +45,7 @@ std::string answer(const std::vector<std::string>& args, const std::string& stor
 
 TEST(PostgresStore, HistoryTrendAndCompareAnswerAsOnSqlite) {
   PostgresServer server;
-  if (!server.available()) GTEST_SKIP() << server.why_not();
+  if (!server.available()) SCHEDLAB_SKIP(kPostgres) << server.why_not();
   TempDir dir;
   const auto files = grid_files(dir);
   const std::string sqlite = dir.file("r.db"), postgres = server.url();
@@ -75,7 +76,7 @@ TEST(PostgresStore, HistoryTrendAndCompareAnswerAsOnSqlite) {
 // has one), says so on one line, and `schedlab import` loads it later.
 TEST(PostgresStore, AServerGoneDuringARunKeepsItsResult) {
   PostgresServer server;
-  if (!server.available()) GTEST_SKIP() << server.why_not();
+  if (!server.available()) SCHEDLAB_SKIP(kPostgres) << server.why_not();
   TempDir dir;
   for (const bool with_json : {false, true}) {
     std::vector<std::string> args = {"run", "spawn", "--duration", "1", "--runs", "2", "--store", server.url()};

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
 #include "sys/tracefs_mount.h"
@@ -129,9 +130,9 @@ TEST_F(Probes, NoneRecordsNoProbeMetric) {
 }
 
 TEST_F(Probes, PsiOffIsInForceOnEveryLevelWhileTheCopiesRun) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root";
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root";
   const auto root = pressure_root();
-  if (!root) GTEST_SKIP() << "no cgroup v2 hierarchy with PSI files here";
+  if (!root) SCHEDLAB_SKIP(kPsi) << "no cgroup v2 hierarchy with PSI files here";
   TempDir dir;
   Schedlab s({"run", "spawn", "--cgroup-depth", "3", "--psi", "off", "--probes", "psi", "--duration", "1500ms",
               "--runs", "1", "--no-store", "--json", dir.file("r.json")});
@@ -160,13 +161,13 @@ TEST_F(Probes, PsiOffIsInForceOnEveryLevelWhileTheCopiesRun) {
 }
 
 TEST_F(Probes, PsiOnRecordsTheChainsStall) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root";
-  if (!pressure_root()) GTEST_SKIP() << "no cgroup v2 hierarchy with PSI files here";
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root";
+  if (!pressure_root()) SCHEDLAB_SKIP(kPsi) << "no cgroup v2 hierarchy with PSI files here";
   TempDir dir;
   const Outcome o = run_schedlab({"run", "spawn", "--copies", "2", "--cpus", "0", "--cgroup-depth", "2", "--psi",
                                   "on", "--probes", "psi", "--duration", "500ms", "--runs", "1", "--no-store",
                                   "--json", dir.file("r.json")});
-  if (o.status == 3) GTEST_SKIP() << "the kernel has no cgroup.pressure: " << o.err;
+  if (o.status == 3) SCHEDLAB_SKIP(kPsi) << "the kernel has no cgroup.pressure: " << o.err;
   ASSERT_EQ(o.status, 0) << o.err;
   const auto run = read_json(dir.file("r.json"))["sets"][0]["runs"][0];
   EXPECT_TRUE(run["values"].contains("psi_chain_cpu_some_us"));
@@ -186,10 +187,10 @@ std::unique_ptr<Schedlab> start_traced(const std::string& json) {
 class TracedInterrupt : public Probes {
  protected:
   void SetUp() override {
-    if (geteuid() != 0) GTEST_SKIP() << "needs root";
-    if (!sys::kernel_has_tracefs()) GTEST_SKIP() << "kernel without tracefs";
+    if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root";
+    if (!sys::kernel_has_tracefs()) SCHEDLAB_SKIP(kTracefs) << "kernel without tracefs";
     if (!pressure_root() || access((*pressure_root() + "/cgroup.pressure").c_str(), F_OK) != 0)
-      GTEST_SKIP() << "no cgroup.pressure here";
+      SCHEDLAB_SKIP(kPsi) << "no cgroup.pressure here";
   }
 };
 

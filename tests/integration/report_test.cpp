@@ -50,7 +50,7 @@ TEST(Report, RefusesBadInputInOneLine) {
     std::string says;
   };
   const std::vector<Case> cases = {
-      {{"report", file, "--test", "t"}, "--test 't': expected welch, mwu or overlap"},
+      {{"report", file, "--test", "t"}, "--test 't': expected paired, welch, mwu or overlap"},
       {{"report", file, "--alpha", "2"}, "--alpha '2': expected a number between 0 and 1"},
       {{"report", file, "--metrics", "nope"}, "--metrics 'nope': expected a metric of the sets"},
       {{"report", file, "--all", "--metrics", "lps"}, "--all: cannot be combined with --metrics"},

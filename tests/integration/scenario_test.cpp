@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/affinity.h"
 #include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
@@ -43,8 +44,9 @@ bool wait_for_workers(size_t n, std::chrono::seconds limit = 30s) {
 class Scenario : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (geteuid() != 0) GTEST_SKIP() << "needs root";
-    if (access(kAutogroup.c_str(), F_OK) != 0) GTEST_SKIP() << "kernel without CONFIG_SCHED_AUTOGROUP";
+    if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root";
+    if (access(kAutogroup.c_str(), F_OK) != 0)
+      SCHEDLAB_SKIP(kAutogroup) << "kernel without CONFIG_SCHED_AUTOGROUP";
   }
   void expect_restored(const Flip& flip) {
     EXPECT_EQ(autogroup_now(), flip.original);
@@ -74,8 +76,6 @@ class Scenario : public ::testing::Test {
     return s;
   }
 };
-
-}  // namespace
 
 TEST_F(Scenario, InForceWhileRunningRecordedAndRestoredAfter) {
   const Flip flip;
@@ -193,7 +193,8 @@ TEST_F(Scenario, SessionPolicyNiceAndPinningAreReadBack) {
 TEST_F(Scenario, NonRootRunsAndPrivilegedControlsFollowTheRule) {
   const std::string probe = std::string("setpriv --reuid=65534 --regid=65534 --clear-groups test -x ") +
                             SCHEDLAB_BIN + " 2>/dev/null";
-  if (system(probe.c_str()) != 0) GTEST_SKIP() << "the build tree is not readable by nobody";
+  if (system(probe.c_str()) != 0)
+    SCHEDLAB_SKIP(kNobody) << "the build tree is not readable by nobody";
   const TempDir runtime;
   const std::vector<std::string> nobody = as_nobody(runtime);
   const Flip flip;
@@ -219,7 +220,7 @@ TEST_F(Scenario, VaryRunsLabelledSetsInReproducibleRandomBlocks) {
   const Flip flip;
   auto run = [](const std::string& json) {
     return run_schedlab({"run", "spawn", "--copies", "auto", "--vary", "autogroup=off,on", "--runs",
-                         "4", "--duration", "150ms", "--seed", "12345", "--json", json});
+                         "4", "--duration", "150ms", "--seed", "12345", "--all", "--json", json});  // --all: a line per run
   };
   TempDir dir;
   const Outcome first = run(dir.file("a.json")), second = run(dir.file("b.json"));
@@ -244,4 +245,5 @@ TEST_F(Scenario, VaryRunsLabelledSetsInReproducibleRandomBlocks) {
   EXPECT_EQ(autogroup_now(), flip.original);
 }
 
+}  // namespace
 }  // namespace schedlab::testing

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -19,11 +20,11 @@ namespace {
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
-const std::string kAutogroup = "/proc/sys/kernel/sched_autogroup_enabled";
+const std::string kAutogroupFile = "/proc/sys/kernel/sched_autogroup_enabled";
 
-std::string autogroup_now() { return sys::read_text(kAutogroup).value_or("").substr(0, 1); }
+std::string autogroup_setting() { return sys::read_text(kAutogroupFile).value_or("").substr(0, 1); }
 
-bool is_root_with_autogroup() { return geteuid() == 0 && access(kAutogroup.c_str(), W_OK) == 0; }
+bool autogroup_writable() { return access(kAutogroupFile.c_str(), W_OK) == 0; }
 
 // A result file to hand-edit: spawn, 2 short runs.
 nlohmann::json baseline(TempDir& dir) {
@@ -124,8 +125,9 @@ TEST(Security, ABaselineIsCheckedAndTrustedExplicitly) {
 // Two runs changing the same global control: the second waits for the
 // first, and the machine ends as it began.
 TEST(Security, ConcurrentRunsDoNotRestoreEachOthersValues) {
-  if (!is_root_with_autogroup()) GTEST_SKIP() << "needs root and kernel.sched_autogroup_enabled";
-  const std::string original = autogroup_now();
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root";
+  if (!autogroup_writable()) SCHEDLAB_SKIP(kAutogroup) << "needs kernel.sched_autogroup_enabled";
+  const std::string original = autogroup_setting();
   Schedlab a({"run", "spawn", "--autogroup", "off", "--duration", "1500ms", "--runs", "1", "--no-store"});
   std::this_thread::sleep_for(400ms);
   const Outcome refused = run_schedlab({"run", "spawn", "--autogroup", "on", "--duration", "100ms", "--runs",
@@ -137,19 +139,20 @@ TEST(Security, ConcurrentRunsDoNotRestoreEachOthersValues) {
   EXPECT_EQ(waited.status, 0) << waited.err;
   EXPECT_NE(waited.err.find("waiting for schedlab run"), std::string::npos) << waited.err;
   EXPECT_EQ(a.wait().status, 0);
-  EXPECT_EQ(autogroup_now(), original);
+  EXPECT_EQ(autogroup_setting(), original);
   EXPECT_FALSE(fs::exists("/run/schedlab/global.lock"));
 }
 
 // "0 1": the kernel takes "0", then the write fails; the value is restored.
 TEST(Security, APartlyWrittenSysctlIsRestored) {
-  if (!is_root_with_autogroup()) GTEST_SKIP() << "needs root and kernel.sched_autogroup_enabled";
-  const std::string original = autogroup_now();
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root";
+  if (!autogroup_writable()) SCHEDLAB_SKIP(kAutogroup) << "needs kernel.sched_autogroup_enabled";
+  const std::string original = autogroup_setting();
   const std::string other = original == "1" ? "0" : "1";
   const Outcome o = run_schedlab({"run", "spawn", "--sysctl", "kernel.sched_autogroup_enabled=" + other + " 1",
                                   "--duration", "100ms", "--runs", "1", "--no-store"});
   EXPECT_EQ(o.status, 3) << o.err;
-  EXPECT_EQ(autogroup_now(), original);
+  EXPECT_EQ(autogroup_setting(), original);
 }
 
 // Every signal whose default ends a process unwinds like SIGTERM: the

@@ -13,6 +13,7 @@
 #include "probes/probe.h"
 #include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
+#include "support/skip.h"
 
 namespace schedlab::testing {
 namespace {
@@ -41,14 +42,14 @@ std::vector<std::string> run_args(const std::string& probe, const std::string& d
 }  // namespace
 
 TEST(SharedMounts, AnOverlappingRunKeepsItsMountAndItsEvents) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root (tracefs, debugfs)";
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root (tracefs, debugfs)";
   int walked = 0;
   for (const auto& probe : builtin_probes()) {
     for (const auto& fstype : probe->info().shared_mounts) {
       ++walked;
       const std::string name = probe->info().name;
       if (!mounts_of(fstype).empty())
-        GTEST_SKIP() << fstype << " is mounted by the system here: the race needs it unmounted to start with";
+        SCHEDLAB_SKIP(kUnmounted) << fstype << " is mounted by the system here: the race needs it unmounted to start with";
       TempDir dir;
       Schedlab first(run_args(name, "2s", dir.file("a.json")));
       ASSERT_TRUE(wait_for([&] { return !mounts_of(fstype).empty(); })) << name << ": the first run never mounted "
@@ -75,8 +76,8 @@ TEST(SharedMounts, AnOverlappingRunKeepsItsMountAndItsEvents) {
 // The figures of the run that outlived the other are whole: spawn forks
 // once per loop, and its trace says so.
 TEST(SharedMounts, TheSecondRunCountsEveryFork) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root (tracefs)";
-  if (!mounts_of("tracefs").empty()) GTEST_SKIP() << "tracefs is mounted by the system here";
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root (tracefs)";
+  if (!mounts_of("tracefs").empty()) SCHEDLAB_SKIP(kUnmounted) << "tracefs is mounted by the system here";
   TempDir dir;
   Schedlab first(run_args("sched-trace", "2s", dir.file("a.json")));
   ASSERT_TRUE(wait_for([] { return !mounts_of("tracefs").empty(); }));

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -56,7 +57,7 @@ TEST(Shell, Shell1AndShell8WithTwoCopies) {
 }
 
 TEST(Shell, SharedDirectoryAndAnotherShell) {
-  if (access("/bin/bash", X_OK) != 0) GTEST_SKIP() << "no /bin/bash";
+  if (access("/bin/bash", X_OK) != 0) SCHEDLAB_SKIP(kTools) << "no /bin/bash";
   TempDir dir;
   const auto set = run_shell({"--concurrent", "2", "--shared-dir", "--shell", "/bin/bash"}, dir);
   EXPECT_EQ(set["workload"]["params"]["shared-dir"], true);
@@ -66,7 +67,7 @@ TEST(Shell, SharedDirectoryAndAnotherShell) {
 }
 
 TEST(Shell, ExecsPerLoopMatchesWhatStraceCounts) {
-  if (access("/usr/bin/strace", X_OK) != 0) GTEST_SKIP() << "needs strace";
+  if (access("/usr/bin/strace", X_OK) != 0) SCHEDLAB_SKIP(kTools) << "needs strace";
   const std::string data = SCHEDLAB_SOURCE_DIR "/data/shell/";
   for (int concurrent : {1, 3}) {
     TempDir dir;
@@ -96,10 +97,12 @@ TEST(Shell, BadInputIsRefusedBeforeAnythingRuns) {
 }
 
 TEST(Shell, TooManyCopiesForTheLimitIsRefused) {
-  if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0) GTEST_SKIP() << "needs root and setpriv";
+  if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0)
+    SCHEDLAB_SKIP(kNobody) << "needs root and setpriv";
   const std::string probe = std::string("setpriv --reuid=65534 --regid=65534 --clear-groups test -x ") +
                             SCHEDLAB_BIN + " 2>/dev/null";
-  if (system(probe.c_str()) != 0) GTEST_SKIP() << "the build tree is not readable by nobody";
+  if (system(probe.c_str()) != 0)
+    SCHEDLAB_SKIP(kNobody) << "the build tree is not readable by nobody";
   const Outcome o = run_schedlab({"run", "shell", "--copies", "448", "--concurrent", "8"},
                                  {"prlimit", "--nproc=4096", "setpriv", "--reuid=65534",
                                   "--regid=65534", "--clear-groups"});

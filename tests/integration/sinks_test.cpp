@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "integration/harness.h"
+#include "support/skip.h"
 
 namespace schedlab::testing {
 namespace {
@@ -37,7 +38,7 @@ class FullDisk {
 }  // namespace
 
 TEST(Sinks, AFullDiskForTheResultFileStillStoresTheRuns) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root to mount a small tmpfs";
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root to mount a small tmpfs";
   TempDir dir;
   const FullDisk disk(dir.file("full"));
   ASSERT_TRUE(disk.mounted());

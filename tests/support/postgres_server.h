@@ -5,7 +5,7 @@
 // listening only on a Unix socket in that directory.  The destructor stops
 // it (immediate mode) and removes the directory, on every path out of a
 // test.  When the Debian postgresql binaries are missing, available() is
-// false and why_not() says so (tests GTEST_SKIP with it).
+// false and why_not() says so (tests skip with it: SCHEDLAB_SKIP(kPostgres)).
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,8 +24,9 @@ class PostgresServer {
   PostgresServer() {
     bin_ = find_bin();
     if (bin_.empty()) {
-      why_not_ = "no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb; Debian package "
-                 "postgresql, installed by scripts/deps)";
+      why_not_ =
+          "no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb; Debian package "
+          "postgresql: scripts/deps --test installs it)";
       return;
     }
     if (run({bin_ + "/initdb", "-D", data(), "-A", "trust", "-U", "schedlab", "--no-sync", "-E", "UTF8",

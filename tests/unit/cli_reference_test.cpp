@@ -2,6 +2,8 @@
 // the man page and completions generated from it.
 #include <gtest/gtest.h>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/reference/command_model.h"
 #include "cli/reference/completions.h"
 #include "cli/reference/man_page.h"

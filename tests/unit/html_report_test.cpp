@@ -22,7 +22,7 @@ ReportInput sample_input() {
           "2026-11-30T12:00:00Z", "schedlab 0.1.0 (test)"};
 }
 
-std::size_t count(const std::string& text, const std::string& what) {
+std::size_t occurrences(const std::string& text, const std::string& what) {
   std::size_t n = 0;
   for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
@@ -51,9 +51,9 @@ TEST(HtmlReport, TheTableHasCompareNumbersAndAPlotPerMetric) {
   EXPECT_NE(page.find("<td class=\"worse\""), std::string::npos) << "a significant loss is marked";
   EXPECT_NE(page.find(centre), std::string::npos) << centre;
   EXPECT_NE(page.find(change), std::string::npos) << change;
-  EXPECT_EQ(count(page, "data-plot=\"strip\""), 2u);
-  EXPECT_EQ(count(page, "data-plot=\"cpu-split\""), 1u);
-  EXPECT_EQ(count(page, "data-plot=\"latency\""), 0u) << "no histograms, no latency plot";
+  EXPECT_EQ(occurrences(page, "data-plot=\"strip\""), 2u);
+  EXPECT_EQ(occurrences(page, "data-plot=\"cpu-split\""), 1u);
+  EXPECT_EQ(occurrences(page, "data-plot=\"latency\""), 0u) << "no histograms, no latency plot";
   EXPECT_EQ(page.find("id=\"history\""), std::string::npos) << "no store input, no history";
   EXPECT_NE(page.find("kernel.release"), std::string::npos) << "the differences are listed";
 }

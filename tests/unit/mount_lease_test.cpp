@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/skip.h"
 #include "support/temp_dir.h"
 #include "sys/cgroup_layout.h"
 #include "sys/mount_lease.h"
@@ -54,7 +55,7 @@ class OtherUser {
 class MountLeaseTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (geteuid() != 0) GTEST_SKIP() << "needs root to mount";
+    if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root to mount";
     std::filesystem::create_directory(point_);
   }
   void TearDown() override {

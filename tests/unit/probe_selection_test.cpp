@@ -53,6 +53,36 @@ TEST(ProbeSet, RecordsTheSelectionAndEveryProbesAvailability) {
   EXPECT_TRUE(ProbeSet(parse_probe_selection("none")).metrics().empty());
 }
 
+// Every cost that decides the default comes from one table row that says
+// where it came from: the bench, the date, the pairs, the spread, the machine.
+TEST(MeasuredCost, EveryMeasuredProbeSaysWhereItsFigureCameFrom) {
+  for (const auto& p : builtin_probes()) {
+    const std::string name = p->info().name;
+    const MeasuredCost* m = measured_cost(name);
+    if (!m) {
+      EXPECT_EQ(p->info().cost_pct, 100) << name << ": unmeasured counts as costly";
+      EXPECT_EQ(describe_cost_source(name), "not measured");
+      continue;
+    }
+    EXPECT_EQ(p->info().cost_pct, m->pct) << name;
+    EXPECT_NE(std::string(m->bench).find("bench/probe_cost"), std::string::npos) << name;
+    EXPECT_FALSE(std::string(m->date).empty() || std::string(m->spread).empty() ||
+                 std::string(m->conditions).empty())
+        << name;
+    const std::string how = m->how;
+    EXPECT_TRUE(how == "edges" || how == "A/B") << name;
+    if (how == "A/B") {
+      EXPECT_GE(m->pairs, 10) << name << ": an A/B figure rests on >= 10 interleaved pairs";
+    }
+    const std::string source = describe_cost_source(name);
+    EXPECT_NE(source.find(m->date), std::string::npos) << source;
+    EXPECT_NE(source.find(m->spread), std::string::npos) << source;
+  }
+  const auto record = ProbeSet(parse_probe_selection("all")).record();  // outlives the loop over its probes
+  for (const auto& r : record["probes"])
+    EXPECT_EQ(r["cost_source"], describe_cost_source(r["name"].get<std::string>())) << "the result file says it too";
+}
+
 TEST(ProbeInfo, EveryProbeIsDescribedAndItsMetricsAreUnique) {
   std::set<std::string> names, metrics;
   for (const auto& p : builtin_probes()) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sched.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <set>
 

@@ -82,7 +82,7 @@ TEST(ExecWorkload, ViaShellRunsTheLiteralBashLoop) {
   p.set("iterations", std::int64_t{20000});
   p.set("via-shell", true);
   const auto args = w.worker_args(p, CopyPlacement{}, RunResources{});
-  EXPECT_EQ(args.mode, "exec-shell");
+  EXPECT_EQ(args.mode, SL_MODE_EXEC_SHELL);
   EXPECT_EQ(args.args.back(),
             "for ((i = 0; i < 20000; i++)); do '/bin/true' 'a' 'b'\\''c'; done");
   RunOptions with_duration;

@@ -4,7 +4,10 @@
 
 #include "compare/comparison.h"
 #include "report/compare_reporters.h"
+#include "probes/probe.h"
 #include "support/sample_result.h"
+
+#include <random>
 
 namespace schedlab {
 namespace {
@@ -31,13 +34,13 @@ TEST(Underneath, SignificantProbeMetricsPerLoopLargestEffectFirst) {
   const Comparison c = build_comparison({with_probe_values("base", 1.0, 10.0, 300),
                                          with_probe_values("new", 1.41, 10.2, 300)},
                                         CompareOptions{});
-  ASSERT_EQ(c.underneath.size(), 2u);
-  EXPECT_EQ(c.underneath[0].shown, "cpu_migrations/loop");
-  EXPECT_NEAR(c.underneath[0].change_pct, 41, 0.01);
-  EXPECT_EQ(c.underneath[1].metric, "page_faults_per_loop");
-  EXPECT_GT(std::fabs(c.underneath[0].effect_size), std::fabs(c.underneath[1].effect_size));
-  for (const auto& u : c.underneath) EXPECT_NE(u.metric, "cpu_migrations") << "the per-loop form stands for it";
-  for (const auto& u : c.underneath) EXPECT_NE(u.metric, "psi_cpu_some_us") << "noise is not a change";
+  ASSERT_EQ(c.underneath.changes.size(), 2u);
+  EXPECT_EQ(c.underneath.changes[0].shown, "cpu_migrations/loop");
+  EXPECT_NEAR(c.underneath.changes[0].change_pct, 41, 0.01);
+  EXPECT_EQ(c.underneath.changes[1].metric, "page_faults_per_loop");
+  EXPECT_GT(std::fabs(c.underneath.changes[0].effect_size), std::fabs(c.underneath.changes[1].effect_size));
+  for (const auto& u : c.underneath.changes) EXPECT_NE(u.metric, "cpu_migrations") << "the per-loop form stands for it";
+  for (const auto& u : c.underneath.changes) EXPECT_NE(u.metric, "psi_cpu_some_us") << "noise is not a change";
 }
 
 TEST(Underneath, EveryStyleShowsItAfterTheHeadline) {
@@ -48,7 +51,7 @@ TEST(Underneath, EveryStyleShowsItAfterTheHeadline) {
     const auto at = text.find("What changed underneath");
     ASSERT_NE(at, std::string::npos) << text;
     EXPECT_NE(text.find("cpu_migrations/loop", at), std::string::npos) << text;
-    EXPECT_NE(text.find("+41.0% (p < 0.001)", at), std::string::npos) << text;
+    EXPECT_NE(text.find("+41.0% (q < 0.001)", at), std::string::npos) << text;
   }
   EXPECT_NE(format_csv(c).find("\nunderneath_set,metric,"), std::string::npos);
   const auto j = nlohmann::json::parse(format_compare_json(c));
@@ -59,8 +62,45 @@ TEST(Underneath, EveryStyleShowsItAfterTheHeadline) {
 TEST(Underneath, NothingWhenNothingMoved) {
   const Comparison c = build_comparison({with_probe_values("a", 1.0, 10.0, 1), with_probe_values("b", 1.0, 10.0, 1)},
                                         CompareOptions{});
-  EXPECT_TRUE(c.underneath.empty());
+  EXPECT_TRUE(c.underneath.changes.empty());
   EXPECT_EQ(format_mmtests(c).find("What changed underneath"), std::string::npos);
+}
+
+// Pure-noise A/A experiments: both sides drawn from one population for 24
+// side metrics.  Tested at alpha each, most experiments listed a "change"
+// (7 of 10 before); under the false-discovery control about alpha of them
+// list anything at all.
+TEST(Underneath, PureNoiseAAExperimentsListNothingMostOfTheTime) {
+  std::vector<std::string> names;
+  for (const auto& p : builtin_probes())
+    for (const auto& m : p->info().metrics)
+      if (names.size() < 24 && m.name.find("_per_loop") == std::string::npos) names.push_back(m.name);
+  ASSERT_EQ(names.size(), 24u);
+  std::mt19937_64 random(20261202);
+  std::normal_distribution<double> noise(100, 10);
+  auto noisy = [&](const std::string& label) {
+    ResultSet set = testing::sample_set();
+    set.label = label;
+    for (const auto& n : names) set.metrics.push_back({n, "count", Better::kLower, n});
+    for (auto& run : set.runs)
+      for (const auto& n : names) run.values.set(n, noise(random));
+    for (int extra = 3; extra < 8; ++extra) {  // 8 runs a side, as a default A/B has
+      RunRecord run = set.runs.front();
+      run.index = extra + 1;
+      for (const auto& n : names) run.values.set(n, noise(random));
+      set.runs.push_back(run);
+    }
+    return set;
+  };
+  int flagged = 0, tests = 0;
+  constexpr int kExperiments = 200;
+  for (int e = 0; e < kExperiments; ++e) {
+    const Comparison c = build_comparison({noisy("a"), noisy("b")}, CompareOptions{});
+    flagged += !c.underneath.changes.empty();
+    tests += static_cast<int>(c.underneath.tests);
+  }
+  EXPECT_GE(tests, kExperiments * 24);  // and the sample set's own CPU split
+  EXPECT_LE(flagged, kExperiments * 8 / 100) << "share of A/A experiments with any side metric listed";
 }
 
 }  // namespace

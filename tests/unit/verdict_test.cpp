@@ -13,6 +13,10 @@
 namespace schedlab {
 namespace {
 
+// Both sides in one session: the tests of the procedure itself, without a
+// between-session term.
+const SessionModel kSame = SessionModel::same_session();
+
 // One whole check: batches of 3 up to 15 runs, deciding at each planned look.
 Decision simulate_check(std::mt19937_64& rng, const std::vector<double>& good, double mean, double sd,
                         Better better, double threshold, const LookPlan& plan) {
@@ -21,7 +25,7 @@ Decision simulate_check(std::mt19937_64& rng, const std::vector<double>& good, d
   for (std::size_t look = 1; look <= plan.looks(); ++look) {
     const auto more = testing::normal_sample(rng, mean, sd, plan.runs[look - 1] - current.size());
     current.insert(current.end(), more.begin(), more.end());
-    d = decide_against_good(good, current, better, threshold, plan, look);
+    d = decide_against_good(good, current, better, threshold, plan, look, kSame);
     if (d.verdict != Verdict::kUndecided) break;
   }
   return d;
@@ -69,23 +73,23 @@ TEST(Verdict, GoodBadAndUndecidedAgainstABaseline) {
   const LookPlan plan = plan_looks(good.size(), 3, 15, 0.05);
   ASSERT_EQ(plan.looks(), 5u);
   // Same distribution: inside a 5% threshold.
-  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 10000, 100, 6), Better::kHigher, 5, plan, 2).verdict,
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 10000, 100, 6), Better::kHigher, 5, plan, 2, kSame).verdict,
             Verdict::kGood);
   // 30% fewer loops per second: bad.
-  const auto bad = decide_against_good(good, testing::normal_sample(rng, 7000, 100, 6), Better::kHigher, 5, plan, 2);
+  const auto bad = decide_against_good(good, testing::normal_sample(rng, 7000, 100, 6), Better::kHigher, 5, plan, 2, kSame);
   EXPECT_EQ(bad.verdict, Verdict::kBad);
   EXPECT_NEAR(bad.change_pct, -30, 2);
   EXPECT_LT(bad.interval_pct.low, bad.change_pct);
   EXPECT_GT(bad.interval_pct.high, bad.change_pct);
   // A change right at the threshold with few, noisy runs: cannot tell.
-  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 9500, 800, 3), Better::kHigher, 5, plan, 1).verdict,
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 9500, 800, 3), Better::kHigher, 5, plan, 1, kSame).verdict,
             Verdict::kUndecided);
   // Lower is better: 30% more time is bad, 30% less is good.
-  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 13000, 100, 6), Better::kLower, 5, plan, 2).verdict,
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 13000, 100, 6), Better::kLower, 5, plan, 2, kSame).verdict,
             Verdict::kBad);
-  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 7000, 100, 6), Better::kLower, 5, plan, 2).verdict,
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 7000, 100, 6), Better::kLower, 5, plan, 2, kSame).verdict,
             Verdict::kGood);
-  EXPECT_EQ(decide_against_good(good, std::vector<double>{9000}, Better::kHigher, 5, plan, 1).verdict,
+  EXPECT_EQ(decide_against_good(good, std::vector<double>{9000}, Better::kHigher, 5, plan, 1, kSame).verdict,
             Verdict::kUndecided) << "one run decides nothing";
 }
 
@@ -94,8 +98,8 @@ TEST(Verdict, GoodBadAndUndecidedAgainstABaseline) {
 TEST(Verdict, EarlyLooksAreStricterThanAFixedTest) {
   std::mt19937_64 rng(9);
   const auto good = testing::normal_sample(rng, 100, 3, 10), current = testing::normal_sample(rng, 100, 3, 3);
-  const auto d = decide_against_good(good, current, Better::kHigher, 5, plan_looks(10, 3, 15, 0.05), 1);
-  const auto single = decide_against_good(good, current, Better::kHigher, 5, plan_looks(10, 3, 3, 0.05), 1);
+  const auto d = decide_against_good(good, current, Better::kHigher, 5, plan_looks(10, 3, 15, 0.05), 1, kSame);
+  const auto single = decide_against_good(good, current, Better::kHigher, 5, plan_looks(10, 3, 3, 0.05), 1, kSame);
   EXPECT_GT(d.critical_t, single.critical_t);
   EXPECT_GT(d.interval_pct.high - d.interval_pct.low, single.interval_pct.high - single.interval_pct.low);
 }
@@ -104,12 +108,12 @@ TEST(Verdict, BetweenGoodAndBad) {
   std::mt19937_64 rng(11);
   const auto good = testing::normal_sample(rng, 100, 2, 8), bad = testing::normal_sample(rng, 80, 2, 8);
   const LookPlan plan = plan_looks(good.size(), 3, 15, 0.05);
-  EXPECT_EQ(decide_between(good, bad, testing::normal_sample(rng, 99, 2, 6), Better::kHigher, plan, 2).verdict,
+  EXPECT_EQ(decide_between(good, bad, testing::normal_sample(rng, 99, 2, 6), Better::kHigher, plan, 2, kSame).verdict,
             Verdict::kGood);
-  EXPECT_EQ(decide_between(good, bad, testing::normal_sample(rng, 81, 2, 6), Better::kHigher, plan, 2).verdict,
+  EXPECT_EQ(decide_between(good, bad, testing::normal_sample(rng, 81, 2, 6), Better::kHigher, plan, 2, kSame).verdict,
             Verdict::kBad);
   // Half way, with a wide spread: neither side can be ruled out.
-  EXPECT_EQ(decide_between(good, bad, std::vector<double>{70, 90, 110}, Better::kHigher, plan, 1).verdict,
+  EXPECT_EQ(decide_between(good, bad, std::vector<double>{70, 90, 110}, Better::kHigher, plan, 1, kSame).verdict,
             Verdict::kUndecided);
   EXPECT_GT(loss_pct(good, bad, Better::kHigher), 15);
 }
@@ -146,6 +150,64 @@ TEST(Verdict, WrongVerdictsStayBelowAlphaOverWholeChecks) {
   }
   EXPECT_LE(wrong_bad, checks * 0.05 * 1.2) << wrong_bad;
   EXPECT_LE(wrong_good, checks * 0.05 * 1.2) << wrong_good;
+}
+
+}  // namespace schedlab
+
+namespace schedlab {
+
+// Sequential sessions with no between-session estimate: a loss beyond the
+// threshold is not told from a machine that moved, so "bad" is withheld
+// (undecided, exit 125); "good" stands on the runs' spread.
+TEST(Verdict, BadIsWithheldWithoutABetweenSessionModel) {
+  std::mt19937_64 rng(41);
+  const auto good = testing::normal_sample(rng, 10000, 100, 10);
+  const LookPlan plan = plan_looks(good.size(), 3, 15, 0.05);
+  const auto slow = testing::normal_sample(rng, 7000, 100, 6);
+  const auto d = decide_against_good(good, slow, Better::kHigher, 5, plan, 2, SessionModel{});
+  EXPECT_EQ(d.verdict, Verdict::kUndecided);
+  EXPECT_TRUE(d.bad_withheld);
+  EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 10000, 100, 6), Better::kHigher, 5, plan, 2,
+                                SessionModel{}).verdict,
+            Verdict::kGood);
+}
+
+// A known between-session spread widens the interval: a 6% loss on a
+// machine whose sessions move ±4% is not "bad" at a 5% threshold; with a
+// tight history it is.
+TEST(Verdict, TheBetweenSessionTermWidensTheInterval) {
+  std::mt19937_64 rng(42);
+  const auto good = testing::normal_sample(rng, 100, 0.5, 10), current = testing::normal_sample(rng, 88, 0.5, 6);
+  const LookPlan plan = plan_looks(good.size(), 3, 15, 0.05);
+  const SessionModel loose{SessionModel::Source::kHistory, 0.04 * 0.04, 8, 9};
+  const SessionModel tight{SessionModel::Source::kHistory, 0.002 * 0.002, 8, 9};
+  const auto wide = decide_against_good(good, current, Better::kHigher, 5, plan, 2, loose);
+  EXPECT_EQ(wide.verdict, Verdict::kUndecided);
+  EXPECT_GT(wide.between_share, 0.9);
+  EXPECT_EQ(decide_against_good(good, current, Better::kHigher, 5, plan, 2, tight).verdict, Verdict::kBad);
+}
+
+// Interleaved blocks: the paired interval of the log ratios, with looks
+// after every batch of blocks.
+TEST(Verdict, PairedOnBlocks) {
+  const LookPlan plan = plan_paired_looks(3, 15, 0.05);
+  ASSERT_EQ(plan.looks(), 5u);
+  EXPECT_EQ(plan.runs.front(), 3u);
+  // The machine swings 30% between blocks; within a block both sides see it.
+  std::vector<double> good, same, slow;
+  std::mt19937_64 rng(43);
+  std::uniform_real_distribution<double> state(0.7, 1.0), noise(-0.005, 0.005);
+  for (int i = 0; i < 6; ++i) {
+    const double s = state(rng);
+    good.push_back(100 * s * (1 + noise(rng)));
+    same.push_back(100 * s * (1 + noise(rng)));
+    slow.push_back(80 * s * (1 + noise(rng)));
+  }
+  EXPECT_EQ(decide_paired(good, same, Better::kHigher, 5, plan, 2).verdict, Verdict::kGood);
+  const auto bad = decide_paired(good, slow, Better::kHigher, 5, plan, 2);
+  EXPECT_EQ(bad.verdict, Verdict::kBad);
+  EXPECT_NEAR(bad.change_pct, -20, 1);
+  EXPECT_THROW(plan_paired_looks(3, 1, 0.05), std::invalid_argument);
 }
 
 }  // namespace schedlab

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "workloads/builtin.h"
+#include "workloads/schbench_json.h"
 #include "workloads/wakeup_report.h"
 
 namespace schedlab {
@@ -24,7 +25,7 @@ class FakeCopies {
     return sl_slot_at(base_, static_cast<sl_shared_header*>(base_), static_cast<std::uint32_t>(i));
   }
   void hist(int i, std::uint32_t k, std::initializer_list<std::uint64_t> values) {
-    sl_hist* h = sl_slot_hist(slot(i), k);
+    sl_hist* h = sl_slot_hist(slot(i), &sl_mode_table[SL_MODE_WAKEUP], k);
     sl_hist_init_zeroed(h);
     for (auto v : values) sl_hist_add(h, v);
   }
@@ -105,6 +106,23 @@ TEST(WakeupReport, CompatUsesSchbenchsAverage) {
   add_wakeup_metrics(d, true, 2.0, v);
   EXPECT_DOUBLE_EQ(*v.get("rps"), 550.0) << "all requests / nominal runtime";
   EXPECT_FALSE(v.get("request_p50_us").has_value()) << "no request samples, no request metrics";
+}
+
+// A window under a second has no per-second sample: rps_p* used to be
+// recorded as 0 and compared as measured zeros.
+TEST(WakeupReport, NoPerSecondSampleMeansNoRpsPercentiles) {
+  FakeCopies f(1);
+  f.hist(0, SL_WK_HIST_WAKEUP, {1000, 2000});
+  const WakeupData d = merged(f, 0.5, 400, {});
+  MetricValues v;
+  add_wakeup_metrics(d, false, 0.5, v);
+  EXPECT_DOUBLE_EQ(*v.get("rps"), 800.0);
+  for (const char* name : {"rps_p20", "rps_p50", "rps_p90"}) EXPECT_FALSE(v.get(name).has_value()) << name;
+  const std::string text = format_schbench_blocks(d, v, false);
+  EXPECT_NE(text.find("(0 total samples)\n\t  (none: the window was shorter than a second)"), std::string::npos)
+      << text;
+  const ordered_json j = schbench_json(d, v, "", false, 0.5);
+  EXPECT_TRUE(j["int"]["rps_pct50.0"].is_null()) << j.dump();
 }
 
 TEST(WakeupReport, MergeAddsCopies) {
@@ -189,12 +207,17 @@ TEST(WakeupOptions, AutoPinningNeedsCpusForTheWorkers) {
   p.set("message-threads", std::int64_t{1});
   EXPECT_NO_THROW(w.validate(p, plan));
   p.set("workers", std::string("2"));
-  const auto args = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""}).args;
-  EXPECT_NE(std::find(args.begin(), args.end(), "M=0"), args.end());
-  EXPECT_NE(std::find(args.begin(), args.end(), "W=1"), args.end()) << "workers on the remaining CPUs";
+  const auto pinned = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""});
+  EXPECT_TRUE(pinned.args.empty()) << "the configuration is typed, in the channel";
+  const auto& c = std::get<sl_wakeup_config>(pinned.config);
+  EXPECT_EQ(c.size, sizeof c);
+  EXPECT_EQ(c.message_threads, 1u);
+  EXPECT_EQ(c.workers, 2u);
+  EXPECT_EQ(c.message_cpus[0], 0b01u);
+  EXPECT_EQ(c.worker_cpus[0], 0b10u) << "workers on the remaining CPUs";
   p.set("schbench-compat", true);
-  const auto compat = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""}).args;
-  EXPECT_NE(std::find(compat.begin(), compat.end(), "W=0,1"), compat.end()) << "schbench's bug: all CPUs";
+  const auto compat = w.worker_args(p, CopyPlacement{0, {0, 1}}, RunResources{1, "/tmp/x", ""});
+  EXPECT_EQ(std::get<sl_wakeup_config>(compat.config).worker_cpus[0], 0b11u) << "schbench's bug: all CPUs";
   p.set("rps", std::int64_t{1});
   p.set("message-threads", std::int64_t{2});
   p.set("message-cpus", std::string(""));

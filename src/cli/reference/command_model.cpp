@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <regex>
 
@@ -81,7 +82,7 @@ void complete_from_spec(OptionDoc& d, const WorkloadInfo& info) {
       d.path_role = "program";  // run, not written: a baseline's is vetted (runner/spec_trust.h)
     }
     if (spec.kind == ParamKind::kProgram) d.value = "PROGRAM";
-    if (spec.kind == ParamKind::kInteger) d.value = "N";
+    if (spec.kind == ParamKind::kInteger) d.value = 'N';
   }
 }
 

@@ -1,5 +1,6 @@
 #include "cli/reference/reference_output.h"
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
 
@@ -7,6 +8,7 @@
 
 #include "cli/reference/completions.h"
 #include "cli/reference/man_page.h"
+#include "cli/reference/markdown_reference.h"
 #include "core/error.h"
 #include "core/version.h"
 
@@ -39,13 +41,15 @@ nlohmann::ordered_json model_json(const CliDoc& doc) {
 std::optional<int> print_reference(const CLI::App& app, const WorkloadRegistry& workloads, int argc,
                                    char** argv) {
   const std::string first = argc > 1 ? argv[1] : "";
-  if (first != "--help-man" && first != "--completion" && first != "--help-model") return std::nullopt;
+  if (first != "--help-man" && first != "--completion" && first != "--help-model" && first != "--help-markdown")
+    return std::nullopt;
   const std::string shell = argc > 2 ? argv[2] : "";
   if (first == "--completion" && shell != "bash" && shell != "zsh")
     throw UsageError("--completion", shell, "bash or zsh");
   const CliDoc doc = describe_cli(app, workloads);
   if (first == "--help-man") std::cout << man_page(doc, tool_version());
   else if (first == "--help-model") std::cout << model_json(doc).dump(2) << "\n";
+  else if (first == "--help-markdown") std::cout << markdown_reference(doc);
   else std::cout << (shell == "bash" ? bash_completion(doc) : zsh_completion(doc));
   return 0;
 }

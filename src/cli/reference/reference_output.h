@@ -5,8 +5,7 @@
 // command model as JSON, for tests.
 #include <optional>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli_fwd.h"
 #include "workloads/builtin.h"
 
 namespace schedlab::reference {

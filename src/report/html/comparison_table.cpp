@@ -2,15 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "report/conventions.h"
 #include "report/html/html_table.h"
 #include "report/table.h"
 
 namespace schedlab::html {
 namespace {
-
-std::string test_name(const Comparison& c) {
-  return c.options.paired ? "paired-t" : stats::to_string(c.options.test);
-}
 
 std::string evidence(const Comparison& c, const Cell& cell) {
   if (!cell.test) return "";

@@ -10,7 +10,7 @@
 namespace schedlab::html {
 namespace {
 
-constexpr double kWidth = 720, kPlotHeight = 220;
+constexpr double kSplitWidth = 720, kSplitHeight = 220;
 constexpr const char* kParts[] = {"user", "nice", "sys", "iowait", "irq", "softirq", "steal", "idle"};
 
 // The means of the split's parts for one set; empty when it has none or
@@ -64,10 +64,11 @@ std::string cpu_split_plot(const std::vector<ResultSet>& sets, const std::string
     any |= !splits.back().empty();
   }
   if (!any) return "";
-  const double top = legend_room(part_names(), kWidth), bottom = category_room(names, kWidth);
-  const Frame f = plot_frame(kWidth, top + kPlotHeight + bottom, top, bottom);
+  const double top = legend_room(part_names(), kSplitWidth),
+               bottom = category_room(names, kSplitWidth);
+  const Frame f = plot_frame(kSplitWidth, top + kSplitHeight + bottom, top, bottom);
   const Scale y = Scale::linear(0, 100, f.bottom, f.top);
-  Svg svg(kWidth, top + kPlotHeight + bottom, "cpu-split",
+  Svg svg(kSplitWidth, top + kSplitHeight + bottom, "cpu-split",
           prefix == "cpu_" ? "CPU split, all CPUs" : "CPU split, the CPU set of the runs");
   draw_legend(svg, f, part_names(), part_classes());
   draw_y_axis(svg, f, y, "share of CPU time (%)");

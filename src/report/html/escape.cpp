@@ -1,5 +1,6 @@
 #include "report/html/escape.h"
 
+#include "core/secrets.h"
 #include "core/utf8.h"
 
 namespace schedlab::html {
@@ -33,7 +34,9 @@ std::string_view entity(char c) {
 
 }  // namespace
 
-std::string escape(std::string_view text) {
+std::string escape(std::string_view raw) {
+  const std::string redacted = redact_secrets(raw);
+  std::string_view text = redacted;
   std::string out;
   out.reserve(text.size());
   while (!text.empty()) {

@@ -10,7 +10,7 @@
 namespace schedlab::html {
 namespace {
 
-constexpr double kWidth = 720, kPlotHeight = 300;
+constexpr double kLatencyWidth = 720, kLatencyHeight = 300;
 constexpr double kFloorUs = 0.001;  // one nanosecond: below the clock's resolution
 
 // The x position of a percentile: 1 / (1 - p), on a log axis.
@@ -58,12 +58,12 @@ std::string latency_plot(const std::vector<LatencyCurve>& curves, const std::vec
     names.push_back(sets[c.set].label);
     classes.push_back(set_class(c.set));
   }
-  const double top = legend_room(names, kWidth);
-  const Frame f = plot_frame(kWidth, kPlotHeight + top, top, 48);
+  const double top = legend_room(names, kLatencyWidth);
+  const Frame f = plot_frame(kLatencyWidth, kLatencyHeight + top, top, 48);
   const auto [lo, hi] = latency_range(curves);
   const Scale x = Scale::log(1, deepest_tail(curves), f.left, f.right);
   const Scale y = Scale::log(lo, hi, f.bottom, f.top);
-  Svg svg(kWidth, kPlotHeight + top, "latency", what + " latency percentiles per set");
+  Svg svg(kLatencyWidth, kLatencyHeight + top, "latency", what + " latency percentiles per set");
   draw_legend(svg, f, names, classes);
   draw_y_axis(svg, f, y, what + " latency (us, log scale)");
   draw_x_axis(svg, f, x, "percentile (log scale of 1 / (1 - p))", percentile_label);

@@ -11,7 +11,7 @@
 namespace schedlab::html {
 namespace {
 
-constexpr double kWidth = 720, kPlotHeight = 240;
+constexpr double kStripWidth = 720, kStripHeight = 240;
 constexpr std::size_t kColumns = 5;  // runs of a set are spread over this many columns
 
 struct Dot {
@@ -75,8 +75,8 @@ void draw_centre(Svg& svg, const Cell& cell, const Scale& y, double centre, doub
 
 std::string strip_plot(const ComparedMetric& m, const std::vector<ResultSet>& sets) {
   const auto names = labels_of(sets);
-  const double bottom_room = category_room(names, kWidth);
-  const Frame f = plot_frame(kWidth, kPlotHeight + bottom_room, 12, bottom_room);
+  const double bottom_room = category_room(names, kStripWidth);
+  const Frame f = plot_frame(kStripWidth, kStripHeight + bottom_room, 12, bottom_room);
   const double band = f.width() / static_cast<double>(std::max<std::size_t>(1, sets.size()));
   std::vector<double> positions, values;
   std::vector<std::vector<Dot>> dots(sets.size());
@@ -87,7 +87,7 @@ std::string strip_plot(const ComparedMetric& m, const std::vector<ResultSet>& se
   }
   const auto [lo, hi] = padded_range(values);
   const Scale y = Scale::linear(lo, hi, f.bottom, f.top);
-  Svg svg(kWidth, kPlotHeight + bottom_room, "strip", m.spec.name + " per run and set");
+  Svg svg(kStripWidth, kStripHeight + bottom_room, "strip", m.spec.name + " per run and set");
   draw_y_axis(svg, f, y, axis_title(m.spec));
   draw_x_categories(svg, f, names, positions);
   for (auto& set_dots : dots)

@@ -10,7 +10,7 @@
 namespace schedlab::html {
 namespace {
 
-constexpr double kWidth = 720, kPlotHeight = 260;
+constexpr double kTrendWidth = 720, kTrendHeight = 260;
 constexpr std::size_t kMostLabels = 24;  // x labels shown; the others only in tooltips
 
 std::vector<std::string> shown_keys(const store::Trend& t) {
@@ -44,16 +44,17 @@ void draw_change_points(Svg& svg, const store::Trend& t, const Frame& f, const s
 
 std::string trend_plot(const store::Trend& t, const std::vector<std::string>& compared) {
   const auto keys = shown_keys(t);
-  const double bottom = category_room(keys, kWidth);
-  const Frame f = plot_frame(kWidth, kPlotHeight + bottom, 12, bottom);
+  const double bottom = category_room(keys, kTrendWidth);
+  const Frame f = plot_frame(kTrendWidth, kTrendHeight + bottom, 12, bottom);
   std::vector<double> means, xs;
   for (const auto& p : t.points) means.push_back(p.mean);
   const auto [lo, hi] = padded_range(means);
   const Scale y = Scale::linear(lo, hi, f.bottom, f.top);
   const double band = f.width() / static_cast<double>(std::max<std::size_t>(1, t.points.size()));
   for (std::size_t i = 0; i < t.points.size(); ++i) xs.push_back(f.left + (static_cast<double>(i) + 0.5) * band);
-  Svg svg(kWidth, kPlotHeight + bottom, "trend", fmt::format("{} {} by {}", t.query.workload, t.metric.name,
-                                                             store::to_string(t.query.by)));
+  Svg svg(
+      kTrendWidth, kTrendHeight + bottom, "trend",
+      fmt::format("{} {} by {}", t.query.workload, t.metric.name, store::to_string(t.query.by)));
   draw_y_axis(svg, f, y, fmt::format("{} ({}), mean of the sets", t.metric.name, t.metric.unit));
   draw_x_categories(svg, f, keys, xs);
   draw_change_points(svg, t, f, xs);

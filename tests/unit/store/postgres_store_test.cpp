@@ -12,6 +12,7 @@
 #include "store/record.h"
 #include "store/schema.h"
 #include "support/postgres_server.h"
+#include "support/skip.h"
 #include "support/synthetic_sets.h"
 
 namespace schedlab::store {
@@ -32,14 +33,14 @@ SetDocument writer_set(int writer, int i) {
 // stored once.
 TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
   PostgresServer server;
-  if (!server.available()) GTEST_SKIP() << server.why_not();
+  if (!server.available()) SCHEDLAB_SKIP(kPostgres) << server.why_not();
   constexpr int kWriters = 8, kSets = 50;
   std::atomic<int> failures{0};
   std::vector<std::thread> writers;
   for (int w = 0; w < kWriters; ++w)
     writers.emplace_back([&, w] {
       try {
-        Store store(std::make_unique<PostgresConnection>(server.url()));
+        Store store(std::make_unique<PostgresConnection>(server.url(), Access::kWrite));
         for (int i = 0; i < kSets; ++i) {
           store.record(writer_set(w, i));
           store.record(writer_set((w + 1) % kWriters, i));
@@ -51,7 +52,7 @@ TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
     });
   for (auto& t : writers) t.join();
   ASSERT_EQ(failures, 0);
-  PostgresConnection c(server.url());
+  PostgresConnection c(server.url(), Access::kWrite);
   EXPECT_EQ(count(c, "SELECT COUNT(*) FROM sets"), kWriters * kSets);
   EXPECT_EQ(count(c, "SELECT COUNT(DISTINCT content_hash) FROM sets"), kWriters * kSets);
   EXPECT_EQ(count(c, "SELECT COUNT(*) FROM runs"), kWriters * kSets * 5);
@@ -64,7 +65,7 @@ TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
 // spool once the server is back stores them all, none twice.
 TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
   PostgresServer server;
-  if (!server.available()) GTEST_SKIP() << server.why_not();
+  if (!server.available()) SCHEDLAB_SKIP(kPostgres) << server.why_not();
   testing::TempDir data;
   setenv("XDG_DATA_HOME", data.path().c_str(), 1);
   ResultFile file{"2026-11-01T00:00:00Z", {}};
@@ -75,7 +76,7 @@ TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
   std::vector<Recorded> recorded = {{1, true}};
   std::thread writer([&] { recorded = record_result_sets(choice, file, {}); });
   {
-    PostgresConnection watcher(server.url());
+    PostgresConnection watcher(server.url(), Access::kRead);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (schema_version(watcher) == 0 || count(watcher, "SELECT COUNT(*) FROM sets") < 20) {
       ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the writer never started";
@@ -96,7 +97,7 @@ TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
 
   server.start();
   ASSERT_TRUE(server.available()) << server.why_not();
-  Store store(std::make_unique<PostgresConnection>(server.url()));
+  Store store(std::make_unique<PostgresConnection>(server.url(), Access::kWrite));
   for (const auto& doc : documents_of(kept)) store.record(doc);
   EXPECT_EQ(count(store.connection(), "SELECT COUNT(*) FROM sets"), 2000);
   EXPECT_EQ(count(store.connection(), "SELECT COUNT(DISTINCT content_hash) FROM sets"), 2000);

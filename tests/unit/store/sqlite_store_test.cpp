@@ -6,9 +6,12 @@
 
 #include "store/schema.h"
 #include "store/selector.h"
+#include "store/set_filter.h"
 #include "store/sqlite_connection.h"
 #include "store/store_choice.h"
 #include "store/trend.h"
+#include "report/trend_format.h"
+#include "spec/spec_identity.h"
 #include "support/synthetic_sets.h"
 #include "support/temp_dir.h"
 
@@ -19,7 +22,7 @@ using testing::SyntheticSpec;
 using testing::synthetic_document;
 
 std::unique_ptr<Store> open_at(const std::string& path) {
-  return std::make_unique<Store>(std::make_unique<SqliteConnection>(path, true));
+  return std::make_unique<Store>(std::make_unique<SqliteConnection>(path, Access::kWrite));
 }
 
 std::int64_t count(Store& s, const std::string& table) {
@@ -54,7 +57,7 @@ TEST(SqliteStore, NewDatabaseHasTheCurrentSchemaAndTheFlatView) {
 TEST(SqliteStore, AnOlderDatabaseIsMigratedAndKeepsItsSets) {
   testing::TempDir dir;
   {
-    SqliteConnection c(dir.file("r.db"), true);
+    SqliteConnection c(dir.file("r.db"), Access::kWrite);
     migrate(c, 1);
     c.exec("INSERT INTO sets (content_hash, recorded, runs, warnings, set_json) VALUES ('h', 'now', 0, 0, '{}')");
   }
@@ -64,10 +67,41 @@ TEST(SqliteStore, AnOlderDatabaseIsMigratedAndKeepsItsSets) {
   EXPECT_EQ(count(*s, "set_warnings"), 0);
 }
 
+// Issue 21: each set carries its spec id; a set stored before the column
+// existed gets it from its JSON when the store is upgraded.
+TEST(SqliteStore, EachSetCarriesItsSpecIdAndHistorySelectsByIt) {
+  testing::TempDir dir;
+  const WorkloadRegistry workloads = builtin_workloads();
+  const std::string spawn = spec_id(testing::synthetic_set({}), workloads);
+  const std::string execl = spec_id(testing::synthetic_set({.workload = "execl"}), workloads);
+  ASSERT_NE(spawn, execl);
+  {
+    SqliteConnection c(dir.file("r.db"), Access::kWrite);
+    migrate(c, 2);
+    c.query("INSERT INTO sets (content_hash, created, recorded, runs, warnings, set_json) VALUES "
+            "('h', '2026-11-01T00:00:00Z', 'now', 5, 0, ?)",
+            {synthetic_document({}).set.dump()});
+  }
+  auto s = open_at(dir.file("r.db"));
+  s->record(synthetic_document({.workload = "execl"}));
+  const auto rows = s->find({});
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].spec_id, spawn) << "backfilled by the migration";
+  EXPECT_EQ(rows[1].spec_id, execl) << "written with the set";
+  SetFilter f;
+  f.spec = execl.substr(0, 8);
+  ASSERT_EQ(s->find(f).size(), 1u);
+  EXPECT_EQ(s->find(f)[0].workload, "execl");
+  EXPECT_EQ(select_sets(*s, "@spec=" + spawn, "").size(), 1u);
+  f.spec = "xyz";
+  EXPECT_THROW(s->find(f), UsageError);
+  EXPECT_THROW(parse_selector("@spec=12"), UsageError);
+}
+
 TEST(SqliteStore, ANewerSchemaIsRefusedWithOneLine) {
   testing::TempDir dir;
   open_at(dir.file("r.db"));
-  SqliteConnection(dir.file("r.db"), false).exec("INSERT INTO schema_version VALUES (99, 'later')");
+  SqliteConnection(dir.file("r.db"), Access::kWrite).exec("INSERT INTO schema_version VALUES (99, 'later')");
   try {
     open_at(dir.file("r.db"));
     FAIL() << "a newer schema was opened";
@@ -76,6 +110,29 @@ TEST(SqliteStore, ANewerSchemaIsRefusedWithOneLine) {
     EXPECT_NE(what.find("schema version 99, newer than this schedlab"), std::string::npos) << what;
     EXPECT_EQ(what.find('\n'), std::string::npos);
   }
+}
+
+// The fuzz target's store: private, writable, gone with the connection.
+TEST(SqliteStore, AnInMemoryStoreRecordsAndReads) {
+  Store s(SqliteConnection::in_memory());
+  const auto id = s.record(newer_document()).id;
+  EXPECT_EQ(s.load({id}, "export").at(0).set.at("label"), "6.11.0");
+  EXPECT_EQ(s.connection().where(), ":memory:");
+}
+
+// An imported file from before masking keeps no password in the store,
+// and is the same set (one content hash) as the masked one.
+TEST(SqliteStore, TheRecordedCommandLineIsStoredMasked) {
+  testing::TempDir dir;
+  auto s = open_at(dir.file("r.db"));
+  SetDocument doc = newer_document();
+  doc.set["argv"] = {"schedlab", "run", "spawn", "--store", "postgresql://u:PW@db/x"};
+  const auto first = s->record(doc);
+  doc.set["argv"][4] = "postgresql://u:***@db/x";
+  EXPECT_FALSE(s->record(doc).added);
+  const auto row = s->connection().query("SELECT argv, set_json FROM sets WHERE id = ?", {first.id}).at(0);
+  EXPECT_EQ(as_text(row[0]).find("PW"), std::string::npos) << as_text(row[0]);
+  EXPECT_EQ(as_text(row[1]).find("PW"), std::string::npos);
 }
 
 TEST(SqliteStore, RecordingTheSameSetTwiceAddsItOnce) {
@@ -146,6 +203,17 @@ TEST_F(Populated, SelectorsExpandToTheirSets) {
     EXPECT_THROW(parse_selector(bad), UsageError) << bad;
 }
 
+// SQLite refuses LIKE patterns over 50,000 bytes ("pattern too complex",
+// a store error); a pattern is bad input long before.
+TEST_F(Populated, APatternOverTheLimitIsBadInputWhereverItIsUsed) {
+  const std::string longest = "@kernel=" + std::string(kMaxPatternBytes - 8, '*');
+  EXPECT_EQ(ids(parse_selector(longest)).size(), 9u);
+  EXPECT_THROW(parse_selector(longest + "*"), UsageError);
+  SetFilter f;
+  f.label = std::string(60000, '*');
+  EXPECT_THROW(store_->find(f), UsageError) << "where_of checks every text filter";
+}
+
 TEST_F(Populated, HistoryFiltersCombine) {
   SetFilter f;
   f.workload = "spawn";
@@ -188,6 +256,47 @@ TEST(SqliteStore, TrendFindsAPlantedRegressionBetweenKernels) {
   ASSERT_EQ(t.change_points.size(), 1u);
   EXPECT_EQ(t.points[t.change_points[0].index].key, "6.9.0");
   EXPECT_NEAR(t.change_points[0].change_pct, -10, 1.5);
+}
+
+// A set whose runs have no value of the metric (a metric with no data is
+// absent, not 0) is left out of the trend, and the trend says so.
+TEST(SqliteStore, TrendSaysWhichSetsMeasuredNoValue) {
+  testing::TempDir dir;
+  auto s = open_at(dir.file("r.db"));
+  s->record(synthetic_document({.kernel = "6.1.0", .seed = 1}));
+  SetDocument without = synthetic_document({.kernel = "6.2.0", .day = 2, .seed = 2});
+  for (auto& run : without.set["runs"]) run["values"].erase("sys_s");
+  s->record(without);
+  const Trend t = build_trend(*s, {.workload = "spawn", .metric = "sys_s"});
+  EXPECT_EQ(t.points.size(), 1u);
+  EXPECT_EQ(t.sets_without_value, 1u);
+  EXPECT_NE(format_trend_text(t).find("(1 more set of spawn measured no sys_s: not in the trend)"),
+            std::string::npos)
+      << format_trend_text(t);
+}
+
+// Sets of one workload that measured different things (1 copy and 2) are
+// two series: the trend shows the latest set's spec and lists the other,
+// never one point averaged over both (it was one 453-lps point no run
+// measured).
+TEST(SqliteStore, TrendKeepsOneSeriesPerSpec) {
+  testing::TempDir dir;
+  auto s = open_at(dir.file("r.db"));
+  s->record(synthetic_document({.kernel = "6.1.0", .mean = 10000, .seed = 1}));
+  s->record(synthetic_document({.kernel = "6.2.0", .mean = 10000, .day = 2, .seed = 2}));
+  SetDocument two = synthetic_document({.kernel = "6.2.0", .mean = 4000, .day = 3, .seed = 3});
+  two.set["scenario"]["requested"]["copies"] = "2";
+  s->record(two);
+  const Trend latest = build_trend(*s, {.workload = "spawn"});
+  ASSERT_EQ(latest.points.size(), 1u) << "the 2-copy spec has one set, on 6.2.0";
+  EXPECT_NEAR(latest.points[0].mean, 4000, 400);
+  ASSERT_EQ(latest.other_specs.size(), 1u);
+  EXPECT_EQ(latest.other_specs[0].second, 2u);
+  const Trend one = build_trend(*s, {.workload = "spawn", .spec = latest.other_specs[0].first});
+  ASSERT_EQ(one.points.size(), 2u);
+  for (const auto& p : one.points) EXPECT_NEAR(p.mean, 10000, 1000) << p.key << ": never averaged with 2 copies";
+  EXPECT_NE(format_trend_text(latest).find("other specs of spawn in the store, never averaged in"),
+            std::string::npos) << format_trend_text(latest);
 }
 
 TEST(StoreChoice, LocationsAndTheirErrors) {

@@ -1,0 +1,58 @@
+#include "check/sequential_decision.h"
+
+#include <cmath>
+
+#include "runner/set_spread.h"
+
+namespace schedlab {
+namespace {
+
+std::vector<double> exps(const std::vector<double>& logs) {
+  std::vector<double> out;
+  for (double l : logs) out.push_back(std::exp(l));
+  return out;
+}
+
+// Each past session's logs, its sets pooled; sessions of fewer than 2 runs
+// say nothing of the within-session spread and are left out.
+std::vector<std::vector<double>> past_logs(const std::vector<std::vector<ResultSet>>& past, bool normalize) {
+  std::vector<std::vector<double>> out;
+  for (const auto& session : past) {
+    std::vector<double> logs;
+    for (const auto& set : session)
+      for (double x : primary_logs(set, normalize)) logs.push_back(x);
+    if (logs.size() >= 2) out.push_back(std::move(logs));
+  }
+  return out;
+}
+
+}  // namespace
+
+SequentialInputs sequential_inputs(const ResultSet& good, const ResultSet* bad, const ResultSet& current,
+                                   const std::vector<std::vector<ResultSet>>& past, double alpha) {
+  SequentialInputs in;
+  in.tracking = sentinel_tracking({&good, &current}, alpha);
+  const bool norm = in.tracking.normalize;
+  const auto good_logs = primary_logs(good, norm);
+  const auto history = past_logs(past, norm);
+  in.past_sessions = history.size();
+  in.model = model_from_history(history, good_logs);
+  // Two machine states inside the baseline: the session's own effect is at
+  // least what moved it between them.
+  if (const auto modes = stats::two_modes_test(good_logs); modes.available && modes.p_value < kSpreadAlpha)
+    in.model = larger(in.model, model_from_modes(modes));
+  if (const auto drift = stats::mann_kendall(good_logs); drift.available && drift.p_value < kSpreadAlpha)
+    in.model = larger(in.model, model_from_drift(good_logs));
+  in.good = exps(good_logs);
+  in.current = exps(primary_logs(current, norm));
+  if (bad) in.bad = exps(primary_logs(*bad, norm));
+  return in;
+}
+
+Decision decide_sequential(const SequentialInputs& in, bool with_bad, Better better, double threshold_pct,
+                           const LookPlan& plan, std::size_t look) {
+  return with_bad ? decide_between(in.good, in.bad, in.current, better, plan, look, in.model)
+                  : decide_against_good(in.good, in.current, better, threshold_pct, plan, look, in.model);
+}
+
+}  // namespace schedlab

@@ -1,0 +1,57 @@
+#pragma once
+// What check knows about how far this spec moves between sessions on this
+// machine, so that a "bad" verdict is given only beyond it.
+//
+// The baseline and the current runs are two sessions: besides their runs'
+// spread, each mean carries the session's own random effect (the machine's
+// speed state, a neighbour, a boot), with variance s2_b
+// (stats/variance_components.h; Kalibera & Jones 2013).  The difference of
+// their mean logs then has variance s2_g/n_g + s2_c/n_c + 2 s2_b, and the
+// repeated confidence interval is widened by it.  s2_b comes from:
+// - history: the store's past sessions of the same spec on the same host,
+//   with the baseline's own session (ANOVA estimate, k - 1 df);
+// - the baseline's own two modes (runner/set_spread.h): two machine states
+//   met in one session, s2_b = w (1 - w) d^2 for a share w of the runs in
+//   the lower mode and modes d apart on the log scale, with 1 df;
+// - the baseline's own drift over run order: its first and second halves
+//   taken as two states, s2_b = d^2 / 4 for halves d apart, with 1 df;
+// the larger when both are known.  With neither, s2_b is unknown: check
+// may still say "good" from the runs' spread, but never "bad" — it says
+// 125 and what it would need (past sessions, or --interleave).
+// Interleaved blocks share their session: no between term (kSameSession).
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "stats/modality.h"
+
+namespace schedlab {
+
+struct SessionModel {
+  enum class Source { kUnknown, kSameSession, kHistory, kBaselineModes, kBaselineDrift };
+  Source source = Source::kUnknown;
+  double between = 0;        // s2_b of one session's mean, log scale
+  double df = 0;             // of that estimate
+  std::size_t sessions = 0;  // sessions that informed it (history: past ones plus the baseline)
+
+  static SessionModel same_session() { return {Source::kSameSession, 0, 0, 0}; }
+  bool known() const { return source != Source::kUnknown; }
+  // The between-session SD as a percentage: exp(sqrt(s2_b)) - 1.
+  double between_pct() const;
+  // "between sessions ±3.2% (from 6 sessions of this spec on this host)".
+  std::string describe() const;
+};
+
+// From past sessions' log values and the baseline's (one more session);
+// kUnknown with fewer than stats::kMinSessions sessions in all.
+SessionModel model_from_history(const std::vector<std::vector<double>>& past_logs,
+                                std::span<const double> baseline_logs);
+// From the baseline's two modes, tested on its logs.
+SessionModel model_from_modes(const stats::ModesTest& modes);
+// From the baseline's drift: its logs in run order, halved.
+SessionModel model_from_drift(std::span<const double> logs_in_order);
+// The larger of two known models; the known one of a known and an unknown.
+SessionModel larger(const SessionModel& a, const SessionModel& b);
+
+}  // namespace schedlab

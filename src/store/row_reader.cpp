@@ -1,0 +1,71 @@
+#include "store/row_reader.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "core/result_text.h"
+#include "core/utf8.h"
+
+namespace schedlab::store {
+namespace {
+
+const char* type_name(const SqlValue& v) {
+  if (std::holds_alternative<std::int64_t>(v)) return "an integer";
+  if (std::holds_alternative<double>(v)) return "a real number";
+  if (std::holds_alternative<std::string>(v)) return "text";
+  return "NULL";
+}
+
+[[noreturn]] void bad(const char* column, const std::string& problem) {
+  throw BadRow(fmt::format("{}: {}", column, problem));
+}
+
+// What the validating reader said, fit for one line on a terminal:
+// nlohmann's parse errors quote the bytes they stopped at.
+std::string reason(const std::exception& e) {
+  if (const auto* parse = dynamic_cast<const ordered_json::parse_error*>(&e))
+    return fmt::format("not JSON (at byte {})", parse->byte);
+  return printable(e.what());
+}
+
+}  // namespace
+
+std::int64_t int_cell(const SqlValue& v, const char* column) {
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+  if (const auto* d = std::get_if<double>(&v); d && std::trunc(*d) == *d && std::abs(*d) < 9e15)
+    return static_cast<std::int64_t>(*d);
+  bad(column, fmt::format("expected a whole number, found {}", type_name(v)));
+}
+
+std::optional<double> number_cell(const SqlValue& v, const char* column) {
+  if (std::holds_alternative<std::nullptr_t>(v)) return std::nullopt;
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
+  if (const auto* d = std::get_if<double>(&v); d && std::isfinite(*d)) return *d;
+  bad(column, fmt::format("expected a finite number, found {}", type_name(v)));
+}
+
+std::string text_cell(const SqlValue& v, const char* column) {
+  if (std::holds_alternative<std::nullptr_t>(v)) return "";
+  const auto* s = std::get_if<std::string>(&v);
+  if (!s) bad(column, fmt::format("expected text, found {}", type_name(v)));
+  if (s->size() > kResultLimit)
+    bad(column, fmt::format("{} bytes, more than the {} a result can be", s->size(), kResultLimit));
+  if (!valid_utf8(*s)) bad(column, "not UTF-8 text");
+  return *s;
+}
+
+SetDocument document_cells(const SqlValue& created, const SqlValue& set_json) {
+  SetDocument doc{ordered_json(), text_cell(created, "created")};
+  const std::string text = text_cell(set_json, "set_json");
+  try {
+    doc.set = parse_result_text(text);
+    result_file_from_json(result_file_json({doc}));
+  } catch (const std::exception& e) {
+    bad("set_json", reason(e));
+  }
+  mask_recorded_argv(doc.set);
+  return doc;
+}
+
+}  // namespace schedlab::store

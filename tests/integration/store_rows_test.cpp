@@ -1,0 +1,100 @@
+// Rows planted in a store are read like a hostile file (issue 18, case 6):
+// every reader names the bad set, skips it, and exits 2 when nothing is
+// left; and a huge selector is bad input, not a store error (case 14).
+// Each case failed before: a 100,000-deep set_json made export crash.
+#include <filesystem>
+
+#include "integration/store_fixtures.h"
+
+namespace schedlab::testing {
+namespace {
+
+struct Defect {
+  const char* name;
+  std::string sql;   // plants it in set 2 of 3
+  bool in_columns;   // history and trend read it too (they read columns, not set_json)
+};
+
+// More than the 256 MiB a result may be, made by SQLite itself.
+const std::string kHuge = "hex(zeroblob(" + std::to_string((std::size_t{256} << 19) + 1) + "))";
+
+const Defect kDefects[] = {
+    {"deep JSON", "UPDATE sets SET set_json = replace(hex(zeroblob(100000)), '00', '[') WHERE id = 2", false},
+    {"wrong types",
+     "UPDATE sets SET set_json = json_set(set_json, '$.runs', 'many'), runs = 'many' WHERE id = 2; "
+     "UPDATE run_values SET value = 'fast' WHERE set_id = 2",
+     true},
+    {"huge text",
+     "UPDATE sets SET set_json = '{\"label\": \"' || " + kHuge + " || '\"}', label = " + kHuge + " WHERE id = 2",
+     true},
+};
+
+std::size_t sets_in(const std::string& json_text, const char* key) {
+  return nlohmann::json::parse(json_text)[key].size();
+}
+
+void expect_skipped(const Outcome& o, const std::string& what) {
+  EXPECT_EQ(o.status, 0) << what << ": " << o.err;
+  EXPECT_NE(o.err.find("set 2 skipped: "), std::string::npos) << what << ": " << o.err.substr(0, 500);
+  EXPECT_EQ(line_count(o.err), 1u) << what << ": " << o.err.substr(0, 500);
+}
+
+}  // namespace
+
+TEST(StoreRows, PlantedRowsAreNamedAndSkippedByEveryReader) {
+  for (const auto& defect : kDefects) {
+    SCOPED_TRACE(defect.name);
+    TempDir dir;
+    const std::string db = dir.file("r.db");
+    import_kernels(dir, db, 3);
+    plant(db, defect.sql);
+    const Outcome exported = run_schedlab({"export", "1", "2", "3", "--json", dir.file("e.json"), "--store", db});
+    expect_skipped(exported, "export");
+    EXPECT_EQ(read_result_file(dir.file("e.json")).sets.size(), 2u);
+    expect_skipped(run_schedlab({"compare", "@kernel=6.*", "--style", "csv", "--store", db}), "compare");
+    expect_skipped(run_schedlab({"report", "@kernel=6.*", "-o", dir.file("r.html"), "--store", db}), "report");
+    const Outcome only = run_schedlab({"export", "2", "--store", db});
+    EXPECT_EQ(only.status, 2) << only.err.substr(0, 500);
+    EXPECT_NE(only.err.find("2: no valid set left in the store"), std::string::npos) << only.err.substr(0, 500);
+    EXPECT_EQ(only.out, "");
+
+    const Outcome history = run_schedlab({"history", "--json", "--store", db});
+    const Outcome trend = run_schedlab({"trend", "--workload", "spawn", "--json", "--store", db});
+    if (!defect.in_columns) {
+      EXPECT_EQ(history.status, 0) << history.err;
+      EXPECT_EQ(sets_in(history.out, "sets"), 3u);
+      EXPECT_EQ(trend.status, 0) << trend.err;
+      continue;
+    }
+    expect_skipped(history, "history");
+    EXPECT_EQ(sets_in(history.out, "sets"), 2u);
+    expect_skipped(trend, "trend");
+    EXPECT_EQ(sets_in(trend.out, "points"), 2u);
+    const Outcome none = run_schedlab({"history", "--kernel", "6.2.0", "--store", db});
+    EXPECT_EQ(none.status, 2) << none.err.substr(0, 500);
+    EXPECT_NE(none.err.find("no valid set left"), std::string::npos) << none.err.substr(0, 500);
+  }
+}
+
+TEST(StoreRows, AHugeSelectorIsBadInputNotAStoreError) {
+  TempDir dir;
+  const std::string db = dir.file("r.db");
+  import_kernels(dir, db, 1);
+  const std::string stars(60000, '*');
+  for (const auto& [args, names] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"compare", "@kernel=" + stars, "--store", db}, "selector '@kernel=****"},
+           {{"export", "@label=" + stars, "--store", db}, "selector '@label=****"},
+           {{"report", "@host=" + stars, "-o", dir.file("r.html"), "--store", db}, "selector '@host=****"},
+           {{"history", "--kernel", stars, "--store", db}, "--kernel '****"},
+           {{"history", "--label", std::string(5000, 'x'), "--store", db}, "--label 'xxxx"},
+           {{"trend", "--workload", "spawn", "--host", stars, "--store", db}, "--host '****"}}) {
+    const Outcome o = run_schedlab(args);
+    EXPECT_EQ(o.status, 2) << args[0] << ": " << o.err.substr(0, 300);
+    EXPECT_NE(o.err.find(names), std::string::npos) << o.err.substr(0, 300);
+    EXPECT_NE(o.err.find("expected a pattern of at most 4096 bytes"), std::string::npos) << o.err.substr(0, 300);
+    EXPECT_EQ(line_count(o.err), 1u);
+    EXPECT_LT(o.err.size(), 300u) << "the message quotes the whole pattern";
+  }
+}
+
+}  // namespace schedlab::testing

@@ -1,0 +1,62 @@
+// Every stored set carries its spec id (issue 21): history shows it and
+// selects by it, and compare refuses a selector that gathers sets of
+// different specs unless --force.
+#include "integration/store_fixtures.h"
+#include "spec/spec_identity.h"
+
+namespace schedlab::testing {
+namespace {
+
+// Two spawn sets (kernels 6.1.0, 6.2.0) and an execl set (6.3.0).
+std::string two_specs(const TempDir& dir) {
+  ResultFile file{"2026-11-30T00:00:00Z", {}};
+  file.sets.push_back(synthetic_set({.kernel = "6.1.0", .day = 1}));
+  file.sets.push_back(synthetic_set({.kernel = "6.2.0", .day = 2, .seed = 2}));
+  file.sets.push_back(synthetic_set({.workload = "execl", .kernel = "6.3.0", .day = 3, .seed = 3}));
+  write_result_file(dir.file("sets.json"), file);
+  const std::string db = dir.file("r.db");
+  const Outcome imported = run_schedlab({"import", dir.file("sets.json"), "--store", db});
+  EXPECT_EQ(imported.status, 0) << imported.err;
+  return db;
+}
+
+}  // namespace
+
+TEST(StoreSpec, HistoryShowsAndSelectsEachSetsSpec) {
+  TempDir dir;
+  const std::string db = two_specs(dir);
+  const WorkloadRegistry workloads = builtin_workloads();
+  const std::string spawn = spec_id(synthetic_set({.kernel = "6.1.0"}), workloads);
+
+  const Outcome text = run_schedlab({"history", "--store", db});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("spec"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(spawn.substr(0, 8)), std::string::npos) << text.out;
+
+  const Outcome one = run_schedlab({"history", "--json", "--spec", spawn.substr(0, 8), "--store", db});
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto sets = nlohmann::json::parse(one.out).at("sets");
+  ASSERT_EQ(sets.size(), 2u) << one.out;
+  for (const auto& set : sets) EXPECT_EQ(set.at("spec_id"), spawn);
+
+  const Outcome bad = run_schedlab({"history", "--spec", "XYZ", "--store", db});
+  EXPECT_EQ(bad.status, 2) << bad.err;
+  EXPECT_NE(bad.err.find("--spec"), std::string::npos) << bad.err;
+  EXPECT_EQ(line_count(bad.err), 1u) << bad.err;
+}
+
+TEST(StoreSpec, ASelectorGatheringTwoSpecsIsRefusedUnlessForced) {
+  TempDir dir;
+  const std::string db = two_specs(dir);
+  const Outcome mixed = run_schedlab({"compare", "@kernel=6.*", "--store", db});
+  EXPECT_EQ(mixed.status, 2) << mixed.out << mixed.err;
+  EXPECT_NE(mixed.err.find("workload spawn"), std::string::npos) << mixed.err;
+  EXPECT_EQ(line_count(mixed.err), 1u) << mixed.err;
+  const Outcome forced = run_schedlab({"compare", "@kernel=6.*", "--force", "--store", db});
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  const std::string spawn = spec_id(synthetic_set({}), builtin_workloads());
+  const Outcome one_spec = run_schedlab({"compare", "@spec=" + spawn, "--store", db});
+  EXPECT_EQ(one_spec.status, 0) << one_spec.err;
+}
+
+}  // namespace schedlab::testing

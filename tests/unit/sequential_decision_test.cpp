@@ -1,0 +1,105 @@
+// Unit tests for src/check/sequential_decision.cpp on synthetic result
+// sets (no timing): the baseline's own modes, its drift and the store's
+// past sessions decide whether a loss may be called "bad".
+#include "check/sequential_decision.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "runner/set_spread.h"
+#include "support/samples.h"
+
+namespace schedlab {
+namespace {
+
+// A set of `command`-like runs: elapsed_s, lower is better.
+ResultSet elapsed_set(const std::vector<double>& seconds) {
+  ResultSet set;
+  set.label = "good";
+  set.workload.name = "command";
+  set.workload.primary_metric = "elapsed_s";
+  set.metrics = {{"elapsed_s", "s", Better::kLower, "wall time"}};
+  for (std::size_t i = 0; i < seconds.size(); ++i) {
+    RunRecord run;
+    run.index = static_cast<int>(i) + 1;
+    run.values.set("elapsed_s", seconds[i]);
+    set.runs.push_back(run);
+  }
+  return set;
+}
+
+// Past sessions of a steady spec: tight within, tight between, near the
+// baseline's geometric mean.
+std::vector<std::vector<ResultSet>> steady_history(std::mt19937_64& rng) {
+  std::vector<std::vector<ResultSet>> past;
+  for (int i = 0; i < 4; ++i) past.push_back({elapsed_set(testing::normal_sample(rng, 1.14, 0.005, 8))});
+  return past;
+}
+
+Decision decide(const ResultSet& good, const ResultSet& current, const std::vector<std::vector<ResultSet>>& past) {
+  const auto in = sequential_inputs(good, nullptr, current, past, 0.05);
+  const LookPlan plan = plan_looks(in.good.size(), 3, 15, 0.05);
+  return decide_sequential(in, false, Better::kLower, 5, plan, 2);
+}
+
+}  // namespace
+
+// The case: a baseline recorded while the machine moved between two
+// speed states (0.95 s and 1.37 s), the unchanged program checked now in
+// the slow state.  Against the baseline's runs alone the change (+20%) is
+// far beyond 5%: that was "bad" before.  The baseline's two modes say the
+// machine alone moves this spec that far: undecided (exit 125).
+TEST(SequentialDecision, ABimodalBaselineGivesNoBadVerdict) {
+  std::mt19937_64 rng(51);
+  auto runs = testing::normal_sample(rng, 0.95, 0.004, 5);
+  const auto slow_state = testing::normal_sample(rng, 1.37, 0.004, 5);
+  runs.insert(runs.end(), slow_state.begin(), slow_state.end());
+  const ResultSet good = elapsed_set(runs), current = elapsed_set(testing::normal_sample(rng, 1.37, 0.004, 6));
+  const auto warnings = spread_warnings(good);
+  ASSERT_FALSE(warnings.empty());
+  EXPECT_EQ(warnings.front().kind, "multimodal");
+
+  const auto past = steady_history(rng);
+  const auto in = sequential_inputs(good, nullptr, current, past, 0.05);
+  EXPECT_EQ(in.model.source, SessionModel::Source::kBaselineModes);
+  EXPECT_EQ(in.past_sessions, 4u);
+  const Decision d = decide(good, current, past);
+  EXPECT_EQ(d.verdict, Verdict::kUndecided);
+  EXPECT_EQ(exit_status(d.verdict), 125);
+  EXPECT_GT(d.change_pct, 5) << "the loss is there; the machine explains it";
+  // The same history and a one-state baseline: the same loss is "bad".
+  const ResultSet steady = elapsed_set(testing::normal_sample(rng, 1.14, 0.005, 10));
+  EXPECT_TRUE(spread_warnings(steady).empty());
+  EXPECT_EQ(decide(steady, current, past).verdict, Verdict::kBad);
+}
+
+// A baseline that slid from one state to the other over its runs: flagged
+// as a drift, and its halves set the between-session term.
+TEST(SequentialDecision, ADriftingBaselineGivesNoBadVerdict) {
+  std::vector<double> runs;
+  for (int i = 0; i < 12; ++i) runs.push_back(0.95 + 0.035 * i);
+  const ResultSet good = elapsed_set(runs);
+  std::mt19937_64 rng(52);
+  const ResultSet current = elapsed_set(testing::normal_sample(rng, 1.40, 0.004, 6));
+  bool drift = false;
+  for (const auto& w : spread_warnings(good)) drift |= w.kind == "drift";
+  EXPECT_TRUE(drift);
+  const auto past = steady_history(rng);
+  EXPECT_NE(sequential_inputs(good, nullptr, current, past, 0.05).model.source, SessionModel::Source::kHistory);
+  EXPECT_EQ(decide(good, current, past).verdict, Verdict::kUndecided);
+}
+
+// Without past sessions and with a one-state baseline, the between-session
+// spread is unknown: "bad" withheld, "good" still given.
+TEST(SequentialDecision, NoHistoryWithholdsBadOnly) {
+  std::mt19937_64 rng(53);
+  const ResultSet good = elapsed_set(testing::normal_sample(rng, 1.0, 0.005, 10));
+  const auto slow = decide(good, elapsed_set(testing::normal_sample(rng, 1.3, 0.005, 6)), {});
+  EXPECT_EQ(slow.verdict, Verdict::kUndecided);
+  EXPECT_TRUE(slow.bad_withheld);
+  EXPECT_EQ(decide(good, elapsed_set(testing::normal_sample(rng, 1.0, 0.005, 6)), {}).verdict, Verdict::kGood);
+}
+
+}  // namespace schedlab
