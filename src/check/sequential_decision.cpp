@@ -37,11 +37,12 @@ SequentialInputs sequential_inputs(const ResultSet& good, const ResultSet* bad, 
   const auto history = past_logs(past, norm);
   in.past_sessions = history.size();
   in.model = model_from_history(history, good_logs);
-  // Two machine states inside the baseline: the session's own effect is at
-  // least what moved it between them.
+  // Two machine states inside the baseline: a session may sit wholly in
+  // either.  A step between two states also reads as a drift; the modes
+  // are the more exact account of it (the states seen, not extrapolated).
   if (const auto modes = stats::two_modes_test(good_logs); modes.available && modes.p_value < kSpreadAlpha)
     in.model = larger(in.model, model_from_modes(modes));
-  if (const auto drift = stats::mann_kendall(good_logs); drift.available && drift.p_value < kSpreadAlpha)
+  else if (const auto drift = stats::mann_kendall(good_logs); drift.available && drift.p_value < kSpreadAlpha)
     in.model = larger(in.model, model_from_drift(good_logs));
   in.good = exps(good_logs);
   in.current = exps(primary_logs(current, norm));

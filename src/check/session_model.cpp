@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/descriptive.h"
@@ -9,7 +10,11 @@
 
 namespace schedlab {
 
-double SessionModel::between_pct() const { return std::expm1(std::sqrt(between)) * 100; }
+double SessionModel::offset() const { return margin > 0 ? margin : std::sqrt(2 * between); }
+
+double SessionModel::between_pct() const {
+  return std::expm1(margin > 0 ? margin : std::sqrt(between)) * 100;
+}
 
 std::string SessionModel::describe() const {
   switch (source) {
@@ -18,10 +23,12 @@ std::string SessionModel::describe() const {
       return fmt::format("between sessions \u00b1{:.1f}% (from {} sessions of this spec on this host)", between_pct(),
                          sessions);
     case Source::kBaselineModes:
-      return fmt::format("between sessions \u00b1{:.1f}% (from the baseline's two modes: two machine states)",
+      return fmt::format("between sessions up to \u00b1{:.1f}% (the baseline met two machine states: a session "
+                         "wholly in either sits that far from its mean)",
                          between_pct());
     case Source::kBaselineDrift:
-      return fmt::format("between sessions \u00b1{:.1f}% (from the baseline's drift over its runs)", between_pct());
+      return fmt::format("between sessions up to \u00b1{:.1f}% (the baseline drifted that far over its runs)",
+                         between_pct());
     case Source::kUnknown: break;
   }
   return "between-session spread unknown (no past sessions of this spec on this host)";
@@ -33,28 +40,28 @@ SessionModel model_from_history(const std::vector<std::vector<double>>& past_log
   sessions.emplace_back(baseline_logs.begin(), baseline_logs.end());
   const auto vc = stats::estimate_variance_components(sessions);
   if (!vc) return {};
-  return {SessionModel::Source::kHistory, vc->between, vc->df_between, vc->sessions};
+  return {SessionModel::Source::kHistory, vc->between, vc->df_between, vc->sessions, 0};
 }
 
 SessionModel model_from_modes(const stats::ModesTest& modes) {
   const double n = static_cast<double>(modes.low_n + modes.high_n);
   if (!modes.available || n == 0) return {};
-  const double w = static_cast<double>(modes.low_n) / n, d = modes.high_mean - modes.low_mean;
-  return {SessionModel::Source::kBaselineModes, w * (1 - w) * d * d, 1, 1};
+  const double w = static_cast<double>(modes.low_n) / n, d = std::fabs(modes.high_mean - modes.low_mean);
+  return {SessionModel::Source::kBaselineModes, 0, 0, 1, std::max(w, 1 - w) * d};
 }
 
 SessionModel model_from_drift(std::span<const double> logs_in_order) {
   const std::size_t n = logs_in_order.size(), half = n / 2;
   if (half < 2) return {};
   const auto first = logs_in_order.first(half), second = logs_in_order.last(n - half);
-  const double d = stats::mean(second) - stats::mean(first);
-  return {SessionModel::Source::kBaselineDrift, d * d / 4, 1, 1};
+  const double d = std::fabs(stats::mean(second) - stats::mean(first));
+  return {SessionModel::Source::kBaselineDrift, 0, 0, 1, d};
 }
 
 SessionModel larger(const SessionModel& a, const SessionModel& b) {
   if (!a.known()) return b;
   if (!b.known()) return a;
-  return b.between > a.between ? b : a;
+  return b.offset() > a.offset() ? b : a;
 }
 
 }  // namespace schedlab

@@ -11,11 +11,20 @@
 // - history: the store's past sessions of the same spec on the same host,
 //   with the baseline's own session (ANOVA estimate, k - 1 df);
 // - the baseline's own two modes (runner/set_spread.h): two machine states
-//   met in one session, s2_b = w (1 - w) d^2 for a share w of the runs in
-//   the lower mode and modes d apart on the log scale, with 1 df;
-// - the baseline's own drift over run order: its first and second halves
-//   taken as two states, s2_b = d^2 / 4 for halves d apart, with 1 df;
-// the larger when both are known.  With neither, s2_b is unknown: check
+//   met in one session.  One session says nothing of how often the states
+//   come, so no variance can be estimated from it (as one was at first,
+//   w (1 - w) d^2 with 1 df: t at 1 df made a 10x slowdown "cannot tell").
+//   What it does bound is how far the machine alone can move a session's
+//   mean: a session spent wholly in one of the seen states sits
+//   max(w, 1 - w) |d| from the baseline's mean, for a share w of the runs
+//   in the lower mode and modes d apart on the log scale.  That is a
+//   margin added to each side of the interval (a known bias bound), not a
+//   variance;
+// - the baseline's own drift over run order (when it has no two modes):
+//   a steady slide whose halves are d apart spans about 2|d|, so its ends
+//   lay about |d| from the baseline's mean: a margin of |d|;
+// the larger offset when several are known (history: the SD of two
+// sessions' difference, sqrt(2 s2_b); a margin: itself).  With neither, s2_b is unknown: check
 // may still say "good" from the runs' spread, but never "bad" — it says
 // 125 and what it would need (past sessions, or --interleave).
 // Interleaved blocks share their session: no between term (kSameSession).
@@ -31,13 +40,18 @@ namespace schedlab {
 struct SessionModel {
   enum class Source { kUnknown, kSameSession, kHistory, kBaselineModes, kBaselineDrift };
   Source source = Source::kUnknown;
-  double between = 0;        // s2_b of one session's mean, log scale
+  double between = 0;        // s2_b of one session's mean, log scale (history)
   double df = 0;             // of that estimate
   std::size_t sessions = 0;  // sessions that informed it (history: past ones plus the baseline)
+  double margin = 0;         // the bound added to each side of the interval, log scale (modes, drift)
 
-  static SessionModel same_session() { return {Source::kSameSession, 0, 0, 0}; }
+  static SessionModel same_session() { return {Source::kSameSession, 0, 0, 0, 0}; }
   bool known() const { return source != Source::kUnknown; }
-  // The between-session SD as a percentage: exp(sqrt(s2_b)) - 1.
+  // How far the machine alone may set two sessions apart, log scale: the
+  // margin, or the SD of two sessions' difference sqrt(2 s2_b).
+  double offset() const;
+  // As a percentage: the margin's exp(m) - 1, or the between-session SD's
+  // exp(sqrt(s2_b)) - 1.
   double between_pct() const;
   // "between sessions ±3.2% (from 6 sessions of this spec on this host)".
   std::string describe() const;
@@ -51,7 +65,7 @@ SessionModel model_from_history(const std::vector<std::vector<double>>& past_log
 SessionModel model_from_modes(const stats::ModesTest& modes);
 // From the baseline's drift: its logs in run order, halved.
 SessionModel model_from_drift(std::span<const double> logs_in_order);
-// The larger of two known models; the known one of a known and an unknown.
+// The one with the larger offset() of two known models; the known one of a known and an unknown.
 SessionModel larger(const SessionModel& a, const SessionModel& b);
 
 }  // namespace schedlab

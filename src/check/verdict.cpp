@@ -44,12 +44,20 @@ LogInterval repeated_interval(std::span<const double> good, std::span<const doub
   const auto a = logs(good), b = logs(current);
   const double va = stats::sample_stddev(a) * stats::sample_stddev(a) / static_cast<double>(a.size());
   const double vb = stats::sample_stddev(b) * stats::sample_stddev(b) / static_cast<double>(b.size());
-  const double vs = 2 * model.between;  // each session's own effect
+  const double vs = 2 * model.between;  // each session's own effect (history)
   // Satterthwaite: each variance term weighed by its own degrees of freedom.
   const double denominator = va * va / static_cast<double>(a.size() - 1) +
                              vb * vb / static_cast<double>(b.size() - 1) + (model.df > 0 ? vs * vs / model.df : 0);
   LogInterval r = interval_of(stats::mean(b) - stats::mean(a), va + vb + vs, denominator, plan, look);
   if (va + vb + vs > 0) r.between_share = vs / (va + vb + vs);
+  // A margin (the states the baseline met) widens both sides as a bound on
+  // the machine's own offset; its share is of the interval's half-width.
+  if (model.margin > 0) {
+    const double half = (r.high - r.low) / 2;
+    r.low -= model.margin;
+    r.high += model.margin;
+    r.between_share = model.margin / (half + model.margin);
+  }
   return r;
 }
 

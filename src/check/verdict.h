@@ -20,7 +20,8 @@
 // Sequential sessions: the baseline and the current runs were measured at
 // different times, and the machine's state between them is a source of
 // difference of its own (check/session_model.h).  The interval's variance
-// gains 2 s2_b, with Satterthwaite's df; with s2_b unknown a "bad" is
+// gains 2 s2_b, with Satterthwaite's df (history), or the interval gains a
+// margin on each side (the baseline's own states); with neither a "bad" is
 // withheld (undecided, exit 125), since nothing tells it from a machine that
 // moved.  Interleaved (--interleave): each block holds one run of each side,
 // the interval is the paired one on the blocks' log differences, with the
@@ -66,7 +67,9 @@ struct Decision {
   // The interval lay beyond the threshold, but the between-session spread
   // is unknown: "bad" withheld (the verdict is undecided).
   bool bad_withheld = false;
-  double between_share = 0;        // share of the interval's variance that is between sessions
+  // The share of the interval that is between sessions: of its variance
+  // (history), of its half-width (a margin from the baseline's states).
+  double between_share = 0;
 };
 
 // Look `look` (1-based; the number of current runs must be the plan's) at

@@ -42,9 +42,11 @@ std::string undecided_reason(const Loaded& l, const SequentialInputs& in, const 
 
 ordered_json model_json(const SessionModel& m, const Decision& d) {
   static const char* kSources[] = {"unknown", "same-session", "history", "baseline-modes", "baseline-drift"};
+  const bool margin = m.margin > 0;
   return {{"source", kSources[static_cast<int>(m.source)]}, {"between_variance_log", m.between},
-          {"between_sd_pct", m.between_pct()}, {"df", m.df}, {"sessions", m.sessions},
-          {"share_of_interval_variance", d.between_share}, {"summary", m.describe()}};
+          {"between_sd_pct", margin ? 0.0 : m.between_pct()}, {"df", m.df}, {"sessions", m.sessions},
+          {"margin_pct", margin ? m.between_pct() : 0.0}, {"share_of_interval", d.between_share},
+          {"summary", m.describe()}};
 }
 
 ordered_json tracking_json(const SentinelTracking& t) {

@@ -13,20 +13,25 @@ struct Defect {
   const char* name;
   std::string sql;   // plants it in set 2 of 3
   bool in_columns;   // history and trend read it too (they read columns, not set_json)
+  // Every reader, or one per way of reading (set_json: export; columns:
+  // history).  Every reader takes its rows through one validation
+  // (store/validated rows), which the other defects show for each reader;
+  // the huge row costs ~30 s per reader, so it meets one of each kind.
+  bool every_reader;
 };
 
 // More than the 256 MiB a result may be, made by SQLite itself.
 const std::string kHuge = "hex(zeroblob(" + std::to_string((std::size_t{256} << 19) + 1) + "))";
 
 const Defect kDefects[] = {
-    {"deep JSON", "UPDATE sets SET set_json = replace(hex(zeroblob(100000)), '00', '[') WHERE id = 2", false},
+    {"deep JSON", "UPDATE sets SET set_json = replace(hex(zeroblob(100000)), '00', '[') WHERE id = 2", false, true},
     {"wrong types",
      "UPDATE sets SET set_json = json_set(set_json, '$.runs', 'many'), runs = 'many' WHERE id = 2; "
      "UPDATE run_values SET value = 'fast' WHERE set_id = 2",
-     true},
+     true, true},
     {"huge text",
      "UPDATE sets SET set_json = '{\"label\": \"' || " + kHuge + " || '\"}', label = " + kHuge + " WHERE id = 2",
-     true},
+     true, false},
 };
 
 std::size_t sets_in(const std::string& json_text, const char* key) {
@@ -51,6 +56,12 @@ TEST(StoreRows, PlantedRowsAreNamedAndSkippedByEveryReader) {
     const Outcome exported = run_schedlab({"export", "1", "2", "3", "--json", dir.file("e.json"), "--store", db});
     expect_skipped(exported, "export");
     EXPECT_EQ(read_result_file(dir.file("e.json")).sets.size(), 2u);
+    const Outcome history = run_schedlab({"history", "--json", "--store", db});
+    if (!defect.every_reader) {
+      expect_skipped(history, "history");
+      EXPECT_EQ(sets_in(history.out, "sets"), 2u);
+      continue;
+    }
     expect_skipped(run_schedlab({"compare", "@kernel=6.*", "--style", "csv", "--store", db}), "compare");
     expect_skipped(run_schedlab({"report", "@kernel=6.*", "-o", dir.file("r.html"), "--store", db}), "report");
     const Outcome only = run_schedlab({"export", "2", "--store", db});
@@ -58,7 +69,6 @@ TEST(StoreRows, PlantedRowsAreNamedAndSkippedByEveryReader) {
     EXPECT_NE(only.err.find("2: no valid set left in the store"), std::string::npos) << only.err.substr(0, 500);
     EXPECT_EQ(only.out, "");
 
-    const Outcome history = run_schedlab({"history", "--json", "--store", db});
     const Outcome trend = run_schedlab({"trend", "--workload", "spawn", "--json", "--store", db});
     if (!defect.in_columns) {
       EXPECT_EQ(history.status, 0) << history.err;

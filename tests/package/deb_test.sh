@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The installed layouts: `cpack -G DEB` builds a package with exactly the
-# expected files, whose binary (unpacked anywhere) finds its worker and
-# runs; `cmake --install` to a prefix does the same; the man page renders
-# without warnings and the completions work.  Usage: deb_test.sh BUILD_DIR
+# expected files, which lintian finds nothing wrong with, whose binary
+# (unpacked anywhere) finds its worker and runs; `cmake --install` to a
+# prefix does the same; the man page renders without warnings and the
+# completions work.  Usage: deb_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d /tmp/schedlab-deb-test-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -13,18 +15,35 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 (cd "$build" && cpack -G DEB -B "$tmp/out" >"$tmp/cpack.log" 2>&1) || { cat "$tmp/cpack.log"; fail "cpack"; }
 deb=$(ls "$tmp"/out/schedlab_*.deb)
 dpkg-deb -c "$deb" | awk '{print $6}' | grep -v '/$' | sort >"$tmp/files"
-cat >"$tmp/expected" <<'LIST'
+{
+  cat <<'LIST'
 ./usr/bin/schedlab
 ./usr/libexec/schedlab/schedlab-worker
 ./usr/share/bash-completion/completions/schedlab
+./usr/share/doc/schedlab/README.md
+./usr/share/doc/schedlab/changelog.gz
+./usr/share/doc/schedlab/copyright
 ./usr/share/man/man1/schedlab.1.gz
 ./usr/share/zsh/vendor-completions/_schedlab
 LIST
+  (cd "$src/docs" && find . -type f | sed 's|^\.|./usr/share/doc/schedlab/docs|')
+} | sort >"$tmp/expected"
 diff -u "$tmp/expected" "$tmp/files" || fail "the package's files differ from the expected list"
 depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libc6 libfmt9 libhwloc15 libsqlite3-0 libpq5 libyaml-cpp0.7 libcurl4; do
   [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
 done
+
+# A proper Debian package: lintian (scripts/deps --test installs it) finds
+# no error and no warning, the changelog parses and names this version.
+command -v lintian >/dev/null || fail "no lintian (scripts/deps --test installs it)"
+lintian --fail-on error,warning --tag-display-limit 0 "$deb" >"$tmp/lintian" 2>&1 ||
+  { cat "$tmp/lintian"; fail "lintian"; }
+dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/schedlab/changelog.gz | gunzip >"$tmp/changelog"
+[ "$(dpkg-parsechangelog -l "$tmp/changelog" -S Version)" = "$(dpkg-deb -f "$deb" Version)" ] ||
+  fail "the changelog's version is not the package's: $(head -n 1 "$tmp/changelog")"
+[ "$(dpkg-parsechangelog -l "$tmp/changelog" -S Maintainer)" = "$(dpkg-deb -f "$deb" Maintainer)" ] ||
+  fail "the changelog's maintainer is not the package's"
 
 # Unpacked anywhere, the binary finds its worker in ../libexec/schedlab.
 check_installed() {  # $1: the schedlab binary of an installed tree

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -73,6 +74,28 @@ TEST(SequentialDecision, ABimodalBaselineGivesNoBadVerdict) {
   const ResultSet steady = elapsed_set(testing::normal_sample(rng, 1.14, 0.005, 10));
   EXPECT_TRUE(spread_warnings(steady).empty());
   EXPECT_EQ(decide(steady, current, past).verdict, Verdict::kBad);
+}
+
+// The modes bound the machine's own offset; they do not make every loss
+// undecidable.  The first version took w(1 - w)d^2 as a variance with 1 df
+// and read a 10x slowdown as -99.97% .. +258971%: "cannot tell".  A loss
+// far beyond both states (the program 3x slower) is "bad", and the margin is
+// the distance from the baseline's mean to its farther state.
+TEST(SequentialDecision, ABimodalBaselineStillSeesALossBeyondItsStates) {
+  std::mt19937_64 rng(54);
+  auto runs = testing::normal_sample(rng, 0.95, 0.004, 5);
+  const auto slow_state = testing::normal_sample(rng, 1.37, 0.004, 5);
+  runs.insert(runs.end(), slow_state.begin(), slow_state.end());
+  const ResultSet good = elapsed_set(runs);
+  const ResultSet current = elapsed_set(testing::normal_sample(rng, 3 * 1.37, 0.01, 6));
+  const auto in = sequential_inputs(good, nullptr, current, {}, 0.05);
+  ASSERT_EQ(in.model.source, SessionModel::Source::kBaselineModes);
+  EXPECT_NEAR(in.model.margin, 0.5 * std::log(1.37 / 0.95), 0.01);
+  EXPECT_NEAR(in.model.between_pct(), (std::sqrt(1.37 / 0.95) - 1) * 100, 1);
+  const Decision d = decide(good, current, {});
+  EXPECT_EQ(d.verdict, Verdict::kBad);
+  EXPECT_LT(d.interval_pct.high, 1000) << "a bounded interval, not the 1-df one (+258971%)";
+  EXPECT_GT(d.interval_pct.low, 100);
 }
 
 // A baseline that slid from one state to the other over its runs: flagged
