@@ -16,8 +16,10 @@
 // src/probes/measured_cost.cpp (with the date, the pairs, the intervals and
 // the machine's load), to be pasted there and into docs/probes.md.  Fewer
 // than 10 pairs is a check that the bench works, not a figure: it says so.
+// The profile probe is measured at its default frequency and, when asked,
+// at other --profile-freq values (HZ,...): how its default was chosen.
 //
-// Usage: bench/probe_cost [PAIRS (10)] [SECONDS per run (2)]
+// Usage: bench/probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,... (every one)] [HZ,... (none)]
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -67,12 +69,13 @@ std::vector<double> block_ratios(const std::string& file, const std::string& met
   return ratios;
 }
 
-bench::RatioSummary measure(const Workload& w, const std::string& probes, int pairs, int seconds) {
+bench::RatioSummary measure(const Workload& w, const std::string& probes, int pairs, int seconds,
+                            const std::string& extra) {
   const auto file = bench::fs::temp_directory_path() / fmt::format("probe-cost-{}.json", getpid());
   bench::wait_until_quiet(20, 30);
-  bench::run_capture(fmt::format("{} run {} --duration {}s --runs {} --vary probes=none,{} --no-store --quiet "
+  bench::run_capture(fmt::format("{} run {} --duration {}s --runs {} --vary probes=none,{} {} --no-store --quiet "
                                  "--json {}",
-                                 bench::schedlab_binary().string(), w.args, seconds, pairs, probes,
+                                 bench::schedlab_binary().string(), w.args, seconds, pairs, probes, extra,
                                  file.string()));
   auto ratios = block_ratios(file, w.metric);
   bench::fs::remove(file);
@@ -80,17 +83,19 @@ bench::RatioSummary measure(const Workload& w, const std::string& probes, int pa
 }
 
 // Both workloads, A/B; the worse cost in percent, and what each read.
-Row measure_in_window(const std::string& probe, int pairs, int seconds) {
-  Row row{probe, "A/B", "on/off", 0};
+// `extra` are run options for the probe ("--profile-freq 4000").
+Row measure_in_window(const std::string& probe, int pairs, int seconds, const std::string& extra = "") {
+  const std::string shown = extra.empty() ? probe : probe + " " + extra;
+  Row row{shown, "A/B", "on/off", 0};
   for (const auto& w : kWorkloads) {
-    const auto s = measure(w, probe, pairs, seconds);
+    const auto s = measure(w, probe, pairs, seconds, extra);
     row.pct = std::max(row.pct, (1 - s.median) * 100);
     row.spread += fmt::format("{} {} {:.3f} [{:.3f}, {:.3f}]", &w == kWorkloads ? "" : ",", w.name, s.median,
                               s.low, s.high);
-    fmt::print("{:<14} {:<7} on/off {}\n", probe, w.name, bench::describe(s));
+    fmt::print("{:<14} {:<7} on/off {}\n", shown, w.name, bench::describe(s));
     std::fflush(stdout);
   }
-  fmt::print("{:<14} cost {:.2f}% (A/B, the worse of the two)\n", probe, row.pct);
+  fmt::print("{:<14} cost {:.2f}% (A/B, the worse of the two)\n", shown, row.pct);
   return row;
 }
 
@@ -153,11 +158,16 @@ int main(int argc, char** argv) {
   const int pairs = argc > 1 ? std::atoi(argv[1]) : kMinPairs;
   const int seconds = argc > 2 ? std::atoi(argv[2]) : 2;
   if (pairs < 1 || seconds < 1) {
-    fmt::print(stderr, "usage: probe_cost [PAIRS (10)] [SECONDS per run (2)]\n");
+    fmt::print(stderr, "usage: probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,...] [HZ,...]\n");
     return 2;
   }
-  const std::string command = fmt::format("bench/probe_cost {} {}", pairs, seconds), date = utc_now();
-  const std::string load_before = load_now();
+  const std::string only = argc > 3 ? std::string(",") + argv[3] + "," : "";
+  // --profile-freq values measured beside the default (e.g. 4000,499).
+  const auto frequencies = argc > 4 ? schedlab::sys::split(argv[4], ",") : std::vector<std::string>{};
+  const std::string command =
+      fmt::format("bench/probe_cost {} {}{}{}", pairs, seconds, argc > 3 ? std::string(" ") + argv[3] : "",
+                  argc > 4 ? std::string(" ") + argv[4] : "");
+  const std::string date = utc_now(), load_before = load_now();
   fmt::print("probe cost: edge reads timed in-process; in-window probes by {} interleaved off/on pairs of "
              "{}s runs per workload (ratio = on / off); {} at the start\n", pairs, seconds, load_before);
   if (pairs < kMinPairs) fmt::print("only {} pairs: a check that the bench works, not a figure\n", pairs);
@@ -167,6 +177,7 @@ int main(int argc, char** argv) {
   {
     schedlab::Journal journal(dir.string());
     for (const auto& p : schedlab::builtin_probes()) {
+      if (!only.empty() && only.find("," + p->info().name + ",") == std::string::npos) continue;
       if (auto why = p->unavailable_reason(); !why.empty()) {
         fmt::print("{:<14} unavailable here: {}\n", p->info().name, why);
         continue;
@@ -174,6 +185,9 @@ int main(int argc, char** argv) {
       rows.push_back(p->info().in_window ? measure_in_window(p->info().name, pairs, seconds)
                                          : measure_edges(*p, journal));
       if (rows.back().pct <= schedlab::kDefaultCostLimitPct) cheap += (cheap.empty() ? "" : "+") + p->info().name;
+      if (p->info().name == "profile")
+        for (const auto& hz : frequencies)
+          rows.push_back(measure_in_window(p->info().name, pairs, seconds, fmt::format("--profile-freq {}", hz)));
     }
   }
   bench::fs::remove_all(dir);

@@ -160,6 +160,16 @@ bool interleaved(const std::vector<ResultSet>& sets) {
   return true;
 }
 
+// Every set against the baseline, when any set has a profile.
+std::vector<ProfileComparison> where_the_time_went(const std::vector<ResultSet>& sets, const CompareOptions& o) {
+  std::vector<ProfileComparison> out;
+  if (std::none_of(sets.begin(), sets.end(), has_profile)) return out;
+  for (size_t i = 1; i < sets.size(); ++i)
+    out.push_back(compare_profiles(sets.front(), sets[i],
+                                   {o.alpha, o.profile_floor_pct, o.profile_rows, o.paired || !o.test_given}));
+  return out;
+}
+
 }  // namespace
 
 std::optional<double> paired_cv(const ResultSet& a, const ResultSet& b, const std::string& metric) {
@@ -235,6 +245,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& a
   std::vector<std::string> headline;
   for (const auto& m : c.metrics) headline.push_back(m.spec.name);
   c.underneath = what_changed_underneath(c.sets, headline, o.paired ? stats::TestKind::kWelch : o.test, o.alpha);
+  c.profiles = where_the_time_went(c.sets, o);
   return c;
 }
 

@@ -6,6 +6,7 @@
 
 #include "compare/between_sessions.h"
 #include "compare/notes.h"
+#include "compare/profile_changes.h"
 #include "compare/underneath.h"
 #include "core/result.h"
 #include "runner/sentinel_tracking.h"
@@ -27,6 +28,10 @@ struct CompareOptions {
   std::vector<std::string> metrics;   // empty: the primary and the workload's key metrics
   bool force = false;                 // compare sets whose workload specs differ
   bool all_notes = false;             // the terminal styles print every note in full
+  // "Where the time went" (compare/profile_changes.h): the share floor and
+  // the most functions shown per comparison.
+  double profile_floor_pct = 1.0;
+  std::size_t profile_rows = 10;
   // The store's past sessions of the baseline's spec on its host, for the
   // between-session model of sequential sets (compare/between_sessions.h);
   // null: none read.
@@ -88,6 +93,9 @@ struct Comparison {
   std::vector<Note> notes;  // most important first
   std::vector<std::optional<SpeedDifference>> speed;  // per set; none for the baseline
   Underneath underneath;  // probe metrics that changed, under FDR control (compare/underneath.h)
+  // Per set after the first, the functions whose share of the profile
+  // changed; empty when no set has a profile.
+  std::vector<ProfileComparison> profiles;
   // Per set: whether its test counted the between-session spread; none for
   // the baseline and for interleaved or asked tests.
   std::vector<std::optional<BetweenSessionUse>> between;

@@ -1,6 +1,7 @@
 #pragma once
 #include <sys/types.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,6 +46,7 @@ struct ProbeContext {
   std::vector<std::string> chain_dirs;   // v2 cgroup chain, top level first; empty without --cgroup-depth
   Journal* journal = nullptr;            // for changes a probe makes to the system (tracefs)
   std::string run_tag;                   // unique per run of this process: "<pid>-<n>"
+  std::uint32_t sample_frequency_hz = 0; // sampling probes (profile): --profile-freq
 };
 
 // What the window held, known once the copies are gone.

@@ -37,8 +37,11 @@ ProbeSelection parse_probe_selection(const std::string& text) {
     auto asked = sys::split(text, ",+");  // "+" too: a --vary value cannot hold a comma
     if (asked.empty() || text.back() == ',' || text.front() == ',' || text.back() == '+' || text.find(",,") != std::string::npos)
       throw UsageError("--probes", text, fmt::format("all, none, default or a list of: {}", fmt::join(known, ", ")));
+    // "default" in a list stands for the default probes: default,profile.
+    if (std::find(asked.begin(), asked.end(), "default") != asked.end())
+      for (auto& name : default_names()) asked.push_back(std::move(name));
     for (const auto& name : asked)
-      if (std::find(known.begin(), known.end(), name) == known.end())
+      if (name != "default" && std::find(known.begin(), known.end(), name) == known.end())
         throw UsageError("--probes", text, fmt::format("all, none, default or a list of: {}", fmt::join(known, ", ")));
     for (const auto& name : known)  // report order, each once
       if (std::find(asked.begin(), asked.end(), name) != asked.end()) s.names.push_back(name);

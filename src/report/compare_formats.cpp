@@ -4,6 +4,7 @@
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
 #include "report/table.h"
+#include "report/profile_format.h"
 #include "report/underneath_format.h"
 
 namespace schedlab {
@@ -52,6 +53,7 @@ std::string format_markdown(const Comparison& c) {
     out += "\n";
   }
   out += format_underneath_text(c);
+  out += format_profile_markdown(c);
   out += '\n' + convention_text(c, Style::kMarkdown) + '\n';
   for (const auto& note : c.notes) out += "\n" + note.full + "\n";
   return out;
@@ -82,7 +84,7 @@ std::string format_csv(const Comparison& c) {
       else
         out += ",,,,,,\n";
     }
-  return out + format_underneath_csv(c);
+  return out + format_underneath_csv(c) + format_profile_csv(c);
 }
 
 std::string format_compare_json(const Comparison& c) {
@@ -169,6 +171,7 @@ std::string format_compare_json(const Comparison& c) {
                             {"tests", c.underneath.tests},
                             {"correction", "benjamini-hochberg"},
                             {"q", c.options.alpha}};
+  j["profile"] = profile_json(c);
   j["notes"] = ordered_json::array();
   for (const auto& note : c.notes) j["notes"].push_back(note.full);
   return j.dump(2) + "\n";

@@ -11,6 +11,7 @@
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
 #include "report/table.h"
+#include "report/profile_format.h"
 #include "report/underneath_format.h"
 
 namespace schedlab {
@@ -78,6 +79,7 @@ std::string format_lkp(const Comparison& c) {
            (mde.empty() ? "" : " [mde " + mde + "]") + "\n";
   }
   out += format_underneath_text(c);
+  out += format_profile_lkp(c);
   out += note_block(c, Style::kLkp);
   return out;
 }

@@ -11,6 +11,7 @@
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
 #include "report/table.h"
+#include "report/profile_format.h"
 #include "report/underneath_format.h"
 #include "stats/mmtests_stats.h"
 
@@ -112,6 +113,7 @@ std::string format_mmtests(const Comparison& c) {
       out += line + "\n";
     }
   out += format_underneath_text(c);
+  out += format_profile_text(c);
   out += note_block(c, Style::kMmtests);
   return out;
 }

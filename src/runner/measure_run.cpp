@@ -226,6 +226,7 @@ ProbeContext probe_context(const RunContext& c, const CopyGroup& group, const Co
   p.chain_dirs = settings.chain_v2_dirs;
   p.journal = &c.journal;
   p.run_tag = fmt::format("{}-{}", getpid(), ++runs_in_process);
+  p.sample_frequency_hz = c.setup.options().profile_freq_hz;
   return p;
 }
 

@@ -87,9 +87,19 @@ std::vector<RunOptionSpec> run_options() {
        .apply = [](S& s, T o, T t) { s.options.dry_run = parse_switch(o, t); }},
       {.names = "--probes", .value = "LIST|all|none",
        .help = "kernel evidence recorded beside every run: default (every probe costing <= 1%), all, none, or "
-               "names (schedlab list --probes)",
+               "names (schedlab list --probes), default among them (default,profile)",
        .group = kRun, .apply = [](S& s, T, T t) { s.options.probes = parse_probe_selection(t); },
        .vary_key = "probes", .recorded = true, .key = "probes", .example = "none"},
+      {.names = "--profile-freq", .value = "HZ",
+       .help = "samples per second of CPU time the profile probe takes of each copy task (default " +
+               std::to_string(RunOptions::kDefaultProfileFreqHz) + ": prime, so not in step with the tick; its cost: "
+               "docs/probes.md)",
+       .group = kRun,
+       .apply = [](S& s, T o, T t) {
+         s.options.profile_freq_hz =
+             static_cast<std::uint32_t>(parse_count(o, t, 1, static_cast<int>(RunOptions::kMaxProfileFreqHz)));
+       },
+       .recorded = true, .key = "profile_freq_hz", .example = "499"},
   };
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -32,10 +33,16 @@ struct RunOptions {
   bool dry_run = false;  // --dry-run: check everything, print the plan, measure and change nothing
   // --probes: the kernel evidence recorded beside every run.
   ProbeSelection probes = parse_probe_selection("default");
+  // --profile-freq: samples per second of CPU time the profile probe takes.
+  std::uint32_t profile_freq_hz = kDefaultProfileFreqHz;
 
   static constexpr int kMaxRuns = 100000;
   static constexpr std::chrono::nanoseconds kDefaultDuration = std::chrono::seconds(10);
   static constexpr double kDefaultBusyThreshold = 5;
+  // Chosen by its measured cost (docs/probes.md, bench/probe_cost): prime,
+  // so that sampling does not run in lockstep with periodic kernel work.
+  static constexpr std::uint32_t kDefaultProfileFreqHz = 997;
+  static constexpr std::uint32_t kMaxProfileFreqHz = 100000;  // the kernel's perf_event_max_sample_rate default
   static constexpr std::chrono::nanoseconds kDefaultWaitIdle = std::chrono::minutes(5);
   std::chrono::nanoseconds window() const { return duration.value_or(kDefaultDuration); }
 };

@@ -83,6 +83,10 @@ void read_options(const ordered_json& j, RunOptions& o) {
     if (!v.is_null()) o.wait_idle = duration_from_seconds(f, v.dump(), seconds_of(v, f), false);
   });
   with(j, "probes", "--probes", [&](auto& v, auto& f) { o.probes = parse_probe_selection(text_of(v, f)); });
+  with(j, "profile_freq_hz", "--profile-freq", [&](auto& v, auto& f) {
+    o.profile_freq_hz =
+        static_cast<std::uint32_t>(parse_count(f, text_of(v, f), 1, static_cast<int>(RunOptions::kMaxProfileFreqHz)));
+  });
 }
 
 }  // namespace
@@ -97,6 +101,7 @@ void to_json(ordered_json& j, const RunSettings& s) {
   j["busy_threshold_pct"] = o.busy_threshold_pct;
   j["wait_idle_s"] = o.wait_idle ? ordered_json(to_seconds(*o.wait_idle)) : ordered_json(nullptr);
   j["probes"] = o.probes.text;
+  j["profile_freq_hz"] = o.profile_freq_hz;
 }
 
 void from_json(const ordered_json& j, RunSettings& s) {

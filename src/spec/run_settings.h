@@ -17,7 +17,7 @@ struct RunSettings {
 
 // scenario.requested: every scenario control as asked, and the run options a
 // set records (runs, duration_s, warmup_s, warmup_runs, busy_threshold_pct,
-// wait_idle_s, probes).  Never an output path, a label or a seed.
+// wait_idle_s, probes, profile_freq_hz).  Never an output path, a label or a seed.
 void to_json(ordered_json& j, const RunSettings& settings);
 
 // Reads it back with the command line's checks: UsageError naming

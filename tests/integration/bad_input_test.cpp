@@ -47,6 +47,12 @@ TEST(BadInput, Cpus) {
   expect_refused({"spawn", "--cpus", ""}, "--cpus '': expected a non-empty CPU list");
 }
 
+TEST(BadInput, ProfileFrequency) {
+  expect_refused({"context", "--profile-freq", "0"}, "--profile-freq '0': expected a whole number from 1");
+  expect_refused({"context", "--profile-freq", "100001"}, "--profile-freq '100001': expected");
+  expect_refused({"context", "--profile-freq", "fast"}, "--profile-freq 'fast': expected");
+}
+
 TEST(BadInput, UnknownWorkloadSuggests) {
   const Outcome o = run_schedlab({"run", "spwan"});
   EXPECT_EQ(o.status, 2);

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "integration/chromium.h"
 #include "integration/harness.h"
 #include "integration/stored_history.h"
@@ -110,6 +112,41 @@ TEST(ReportBrowser, AVaryExperimentOpensWithEveryPlotDrawn) {
     EXPECT_EQ(p.points, 6) << "2 sets x 3 runs";
   }
   keep_screenshot(*browser, "report-vary.png");
+}
+
+// The flame graphs of a profiled A/B: one per set and a differential one,
+// drawn by the page itself (no script, no fetch), each box a rect, laid out
+// at the report's width without zoom.  Root: the profile probe needs
+// kernel call chains; skipped where it cannot run.
+TEST(ReportBrowser, FlameGraphsOfAProfiledExperimentAreDrawn) {
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "the profile probe needs root";
+  std::optional<Chromium> browser;
+  std::string why;
+  if (!start_browser(browser, why)) SCHEDLAB_SKIP(kBrowser) << why;
+  TempDir dir;
+  const Outcome run = run_schedlab({"run", "context", "--duration", "1s", "--runs", "2", "--vary",
+                                    "cgroup-depth=0,4", "--probes", "profile", "--seed", "3", "--no-store",
+                                    "--quiet", "--json", dir.file("profile.json")});
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto set = read_json(dir.file("profile.json"))["sets"][0];
+  for (const auto& p : set["probes"]["probes"]) {
+    if (p["name"] == "profile" && !p["available"].get<bool>()) SCHEDLAB_SKIP(kProfile) << p.value("reason", "");
+  }
+  const Outcome made = run_schedlab({"report", dir.file("profile.json"), "-o", dir.file("profile.html")});
+  ASSERT_EQ(made.status, 0) << made.err;
+  browser->open(dir.file("profile.html"));
+  const auto problems = page_problems(browser->events());
+  EXPECT_TRUE(problems.empty()) << ::testing::PrintToString(problems);
+  const auto plots = plots_in(*browser);
+  EXPECT_EQ(count_kind(plots, "flame"), 2u) << "one per set";
+  EXPECT_EQ(count_kind(plots, "flame-diff"), 1u) << "one per compared set";
+  expect_drawn(plots);
+  for (const auto& p : plots) {
+    if (p.kind.rfind("flame", 0) == 0) {
+      EXPECT_LE(p.width, 640) << "drawn at its own width, beside its table";
+    }
+  }
+  keep_screenshot(*browser, "report-flame.png");
 }
 
 // The check itself: a page that fetches and logs is caught.

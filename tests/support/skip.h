@@ -25,7 +25,7 @@ enum class SkipReason {
   kNobody,     // schedlab cannot be run as user nobody (root, setpriv, prlimit, a readable tree)
   kAutogroup,  // no writable kernel.sched_autogroup_enabled (CONFIG_SCHED_AUTOGROUP)
   kCpus,       // fewer CPUs than the test needs (2)
-  kTools,      // a program the test drives is missing (git, cc, bash, strace, script)
+  kTools,      // a program the test drives is missing (git, cc, bash, strace, script, perf)
   kPostgres,   // no PostgreSQL server binaries, or the test's own server did not start
   kPsi,        // no cgroup v2 hierarchy with PSI files, or no cgroup.pressure
   kTracefs,    // the kernel has no tracefs
@@ -33,6 +33,8 @@ enum class SkipReason {
   kBrowser,    // no Chromium, or it cannot start here
   kGuest,      // no guest kernel, QEMU, virtiofsd or static busybox (schedlab kernels)
   kGuestFull,  // the long guest tests are opt-in: SCHEDLAB_GUEST_TESTS=full
+  kProfile,    // the kernel refuses CPU-clock sampling or hides kallsyms (perf_event_paranoid, kptr_restrict)
+  kSoftwareClock,  // the profile's software clock cannot sample code that runs with IRQs off (no NMI)
   kValidators, // no LAVA or KCIDB validator: Debian's lava-common, python3-yaml, python3-jsonschema
 };
 
@@ -48,7 +50,8 @@ inline constexpr SkipReasonName kSkipReasonNames[] = {
     {SkipReason::kPsi, "psi"},           {SkipReason::kTracefs, "tracefs"},
     {SkipReason::kUnmounted, "unmounted"},
     {SkipReason::kBrowser, "browser"},   {SkipReason::kGuest, "guest"},
-    {SkipReason::kGuestFull, "guest-full"},
+    {SkipReason::kGuestFull, "guest-full"}, {SkipReason::kProfile, "profile"},
+    {SkipReason::kSoftwareClock, "software-clock"},
     {SkipReason::kValidators, "validators"},
 };
 

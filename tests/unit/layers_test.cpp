@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 const std::vector<std::vector<std::string>> kLayers = {
     {"core"},
     {"stats", "sys"},
-    {"channel", "env", "scenario"},
+    {"channel", "env", "profile", "scenario"},
     {"probes"},
     {"workloads"},
     {"spec"},

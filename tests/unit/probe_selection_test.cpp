@@ -24,6 +24,10 @@ TEST(ProbeSelection, AllNoneAndListsInReportOrder) {
   EXPECT_TRUE(parse_probe_selection("none").names.empty());
   EXPECT_EQ(parse_probe_selection("psi,proc-stat").names, (std::vector<std::string>{"proc-stat", "psi"}));
   EXPECT_EQ(parse_probe_selection("perf-sw+psi").names, (std::vector<std::string>{"psi", "perf-sw"}));
+  auto with_default = parse_probe_selection("default").names;
+  with_default.push_back("profile");
+  EXPECT_EQ(parse_probe_selection("default,profile").names, with_default) << "default in a list: the default ones";
+  EXPECT_EQ(parse_probe_selection("profile+default").names, with_default);
 }
 
 TEST(ProbeSelection, BadInputNamesTheOptionTheValueAndTheProbes) {

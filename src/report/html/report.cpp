@@ -5,6 +5,7 @@
 
 #include "report/html/document.h"
 #include "report/html/escape.h"
+#include "report/html/profile_part.h"
 #include "report/html/sections.h"
 
 namespace schedlab::html {
@@ -33,6 +34,7 @@ std::string render_report(const ReportInput& in) {
       {"warnings", "Notes and warnings", warnings_part(c)},
       {"differences", "What differs between the sets", differences_part(c.sets)},
       {"runs", "Runs", runs_part(c)},
+      {"profile", "Where the time went", profile_part(c)},
       {"latency", "Latency percentiles", latency_part(c.sets)},
       {"cpu", "CPU split", cpu_part(c.sets)},
       {"history", "History in the store", trend_part(in)},

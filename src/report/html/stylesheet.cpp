@@ -71,6 +71,25 @@ svg .swatch { stroke: none; }
 svg .cpu-user { fill: #0072b2; } svg .cpu-nice { fill: #56b4e9; } svg .cpu-sys { fill: #d55e00; }
 svg .cpu-iowait { fill: #cc79a7; } svg .cpu-irq { fill: #7a6a00; } svg .cpu-softirq { fill: #e69f00; }
 svg .cpu-steal { fill: #000000; } svg .cpu-idle { fill: #dddddd; }
+)css"
+         R"css(
+.flame-pair { display: grid; grid-template-columns: minmax(0, 640px) minmax(0, 1fr); gap: 16px;
+  align-items: start; }
+@media (max-width: 900px) { .flame-pair { grid-template-columns: minmax(0, 1fr); } }
+.flame-pair svg.plot { max-width: 640px; }
+.flame-pair figure { margin: 4px 0 12px; }
+table.top-frames { font-size: 12px; margin-top: 4px; }
+table.top-frames td.fn { max-width: 200px; font-family: ui-monospace, monospace; }
+svg .frame { stroke: #ffffff; stroke-width: 0.5; }
+svg .frame-label { font: 11px ui-monospace, monospace; fill: var(--ink); pointer-events: none; }
+svg .fc { fill: #c9c9c9; }
+svg .fk0 { fill: #f0a35e; } svg .fk1 { fill: #e98d4f; } svg .fk2 { fill: #f5bd83; }
+svg .fu0 { fill: #e3d26c; } svg .fu1 { fill: #d6c35b; } svg .fu2 { fill: #eee08e; }
+svg .held { fill: #f2f2f2; }
+svg .grew1 { fill: #fee5d9; } svg .grew2 { fill: #fcbba1; } svg .grew3 { fill: #fc9272; }
+svg .grew4 { fill: #fb6a4a; } svg .grew5 { fill: #ef3b2c; }
+svg .shrank1 { fill: #deebf7; } svg .shrank2 { fill: #c6dbef; } svg .shrank3 { fill: #9ecae1; }
+svg .shrank4 { fill: #6baed6; } svg .shrank5 { fill: #4292c6; }
 )css";
 }
 
