@@ -17,6 +17,7 @@
 
 #include "check/verdict.h"
 #include "cli/check_flow.h"
+#include "grid/lava_report.h"
 #include "cli/check_kernel.h"
 #include "cli/command.h"
 #include "cli/commands.h"
@@ -50,6 +51,11 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
   a.trust = o.trust_baseline;
   a.no_wait = o.no_wait;
   a.argv = argv;
+  if (o.lava) {
+    if (!o.kernel.empty()) throw UsageError("--lava", "", "check on this host (--kernel boots a guest)");
+    if (!o.dry_run) a.lava_tool = grid::find_lava_test_case();  // a dry run checks the line anywhere
+    a.store = to_store_choice(lava_store_texts(o.store));
+  }
   char* end = nullptr;
   a.threshold = std::strtod(o.threshold.c_str(), &end);
   if (o.threshold.empty() || *end != '\0' || !(a.threshold > 0 && a.threshold < 1000))
@@ -160,6 +166,7 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
     throw;
   } catch (const std::exception& e) {
     std::cout << "skip: " << e.what() << "\n";
+    report_check_to_lava(a, loaded.good ? loaded.good->workload.primary_metric : "verdict", nullptr, {});
     return kCheckSkipExit;
   }
 }
@@ -191,6 +198,8 @@ Command add_check(CLI::App& app, const CommandContext& context) {
                  "program (exec --program, shell --shell, the command after --) replaced by GOOD, in randomized "
                  "blocks with the current one, decided by the paired test (--max-runs counts blocks)",
                  "GOOD");
+  check->add_flag("--lava", o->lava, "in a LAVA test shell: report the verdict and the runs with lava-test-case "
+                                     "and print them into the job's log (see schedlab lava job)");
   add_store_options(*check, o->store, true);
   return {check,
           [o, &context] {

@@ -30,6 +30,7 @@ struct CheckArgs {
   double threshold = 5;
   int max_runs = 15;
   bool trust = false, no_wait = false;
+  std::string lava_tool;  // --lava: LAVA's lava-test-case ("" without --lava)
   std::vector<std::string> argv;
 };
 
@@ -70,6 +71,14 @@ std::string verdict_line(const CheckArgs& a, const Loaded& l, const CheckEvidenc
 
 // Prints the verdict, records the sets, writes --json; returns the exit status.
 int report_check(const CheckArgs& a, const Loaded& l, const CheckEvidence& e, const std::vector<ResultSet>& sets);
+
+// --lava: the verdict as a test case "check.METRIC" (pass good, fail bad,
+// skip cannot tell or cannot run; the change in percent as its
+// measurement), each set as another, and the sets in the job's log
+// (grid/lava_report.h).  `e` null: skipped before a decision.  Nothing
+// without --lava.
+void report_check_to_lava(const CheckArgs& a, const std::string& metric, const CheckEvidence* e,
+                          const std::vector<ResultSet>& sets);
 
 // The one line in place on a terminal while a check measures.
 class CheckProgress final : public RunObserver {

@@ -66,6 +66,7 @@ int measure_interleaved(const CheckArgs& a, Loaded& l) {
     if (outcome.status != ExitStatus::kOk) {
       observer.done();
       std::cout << fmt::format("skip: cannot run the interleaved blocks here: {}\n", outcome.error);
+      report_check_to_lava(a, l.good->workload.primary_metric, nullptr, {});
       return kCheckSkipExit;
     }
     add_batch(good_evidence, std::move(outcome.sets[0]));

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/check_flow.h"
+#include "grid/lava_report.h"
 #include "store/record.h"
 #include "sys/safe_files.h"
 
@@ -82,7 +83,21 @@ int report_check(const CheckArgs& a, const Loaded& l, const CheckEvidence& e, co
   for (const auto& more : e.lines) std::cout << more << "\n";
   store::record_result_sets(a.store, {utc_now_iso8601(), sets}, {});
   if (!a.json.empty()) write_evidence(a, l, e, sets, line);
+  report_check_to_lava(a, l.good->workload.primary_metric, &e, sets);
   return exit_status(e.decision.verdict);
+}
+
+void report_check_to_lava(const CheckArgs& a, const std::string& metric, const CheckEvidence* e,
+                          const std::vector<ResultSet>& sets) {
+  if (a.lava_tool.empty()) return;
+  std::vector<grid::LavaCase> cases = grid::set_cases(sets, "check");
+  grid::LavaCase verdict{grid::lava_word("check." + metric), "skip", std::nullopt, "%"};
+  if (e && e->decision.verdict != Verdict::kUndecided)
+    verdict.result = e->decision.verdict == Verdict::kGood ? "pass" : "fail";
+  if (e && e->decision.look > 0) verdict.measurement = e->decision.change_pct;
+  cases.push_back(verdict);
+  grid::report_cases(a.lava_tool, cases, std::cout);
+  if (!sets.empty()) grid::print_result_block({utc_now_iso8601(), sets}, "check", std::cout);
 }
 
 CheckProgress::CheckProgress(const LookPlan& plan) : line_(isatty(2) ? &std::cerr : nullptr), plan_(plan) {}

@@ -128,6 +128,7 @@ int measure_sequential(const CheckArgs& a, Loaded& l) {
     if (outcome.status != ExitStatus::kOk) {
       observer.done();
       std::cout << fmt::format("skip: cannot run the baseline's workload here: {}\n", outcome.error);
+      report_check_to_lava(a, l.good->workload.primary_metric, nullptr, {});
       return kCheckSkipExit;
     }
     add_batch(evidence, std::move(outcome.sets.front()));

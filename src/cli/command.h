@@ -60,6 +60,7 @@ Command add_export(CLI::App& app, const CommandContext& context);
 Command add_history(CLI::App& app, const CommandContext& context);
 Command add_trend(CLI::App& app, const CommandContext& context);
 Command add_report(CLI::App& app, const CommandContext& context);
+Command add_lava(CLI::App& app, const CommandContext& context);  // lava job|collect (cli/lava_command.cpp)
 
 // Every command in the order `schedlab --help` lists them.
 const std::vector<AddCommand>& all_commands();

@@ -45,13 +45,15 @@ struct SuiteKernels {
 // scenario by name ("" = all).
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
                   const std::string& json_dir, const StoreOptionTexts& store, const SuiteKernels& kernels = {},
-                  bool full = false, const std::string& only = "", bool dry_run = false);
+                  bool full = false, const std::string& only = "", bool dry_run = false,
+                  bool lava = false);  // --lava: report to LAVA's test shell (grid/lava_report.h)
 // `schedlab check` as typed (checked by check_command itself: its bad
 // input exits 255, not 2, so that git bisect run stops).
 struct CheckOptions {
   std::string baseline, bad, threshold = "5", max_runs = "15", json;
   bool trust_baseline = false;  // run a baseline's command, sysctls and sched features
   bool no_wait = false;
+  bool lava = false;  // --lava: report to LAVA's test shell (grid/lava_report.h)
   StoreOptionTexts store;
   std::string kernel;  // --kernel VMLINUZ[:INITRD]: judge that kernel in a guest (cli/check_kernel.h)
   bool trust_kernel = false;  // boot a --kernel owned by another user

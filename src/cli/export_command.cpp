@@ -1,5 +1,6 @@
 // `schedlab export ID... [--json FILE] [--store URL]`: stored sets as a
-// result file, each set exactly as it was recorded.
+// result file, each set exactly as it was recorded; with --kcidb --origin
+// NAME, as a KCIDB document (grid/kcidb.h).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -9,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
+#include "grid/kcidb.h"
 #include "store/result_file.h"
 #include "store/selector.h"
 #include "store/store.h"
@@ -16,8 +18,25 @@
 
 namespace schedlab {
 
+namespace {
+
+void check_kcidb_options(const ExportArgs& args) {
+  if (!args.kcidb) {
+    if (!args.origin.empty()) throw UsageError("--origin", args.origin, "--origin only with --kcidb");
+    return;
+  }
+  if (args.origin.empty())
+    throw UsageError("export --kcidb: --origin NAME is required: the CI system's KCIDB origin (lowercase letters, "
+                     "digits and _), which prefixes every id in the document");
+  if (!grid::valid_kcidb_origin(args.origin))
+    throw UsageError("--origin", args.origin, "a KCIDB origin: lowercase letters, digits and _ (e.g. schedlab_lab1)");
+}
+
+}  // namespace
+
 int export_command(const ExportArgs& args) {
   const auto choice = to_store_choice(args.store);
+  check_kcidb_options(args);
   for (const auto& id : args.ids)
     store::parse_selector(id);  // a bad id is refused before the store is opened
   auto s = store::open_store(choice, store::Access::kRead);
@@ -38,12 +57,18 @@ int export_command(const ExportArgs& args) {
   }
   if (ids.empty()) throw UsageError(refused);
   const auto docs = s->load(ids, fmt::format("{}", fmt::join(args.ids, " ")));
-  const std::string text = store::result_file_json(docs).dump(2) + "\n";
+  const ordered_json document =
+      args.kcidb ? grid::kcidb_document(docs, args.origin) : store::result_file_json(docs);
+  const std::string text = document.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
   if (args.json.empty()) {
     std::cout << text;
     return 0;
   }
-  sys::write_file_atomically(args.json, text, 0644);
+  try {
+    sys::write_file_atomically(args.json, text, 0644);
+  } catch (const SystemError& e) {
+    throw Error(ExitStatus::kCannotSave, fmt::format("cannot save {}: {}", args.json, e.what()));
+  }
   return 0;
 }
 
@@ -52,8 +77,14 @@ Command add_export(CLI::App& app, const CommandContext&) {
   auto* cmd = app.add_subcommand("export", "stored sets as a result file that compare accepts");
   cmd->add_option("ids", a->ids, "set ids (see history) or selectors such as @kernel=6.11*")
       ->required()->type_name("ID...");
-  add_output_file(*cmd, "--json", a->json, "write the result file here, a new file (default: stdout)", {});
+  add_output_file(*cmd, "--json", a->json, "write the result file (or the KCIDB document) here, a new file "
+                                          "(default: stdout)", {});
   cmd->add_flag("--force", a->force, "replace an existing --json file");
+  cmd->add_flag("--kcidb", a->kcidb, "a KCIDB v5.3 document (checkouts, builds, tests) for kcidb-submit instead "
+                                     "of a result file; needs --origin");
+  cmd->add_option("--origin", a->origin, "with --kcidb: the CI system's KCIDB origin (lowercase letters, digits, _), "
+                                         "the prefix of every id")
+      ->type_name("NAME");
   add_store_options(*cmd, a->store, false);
   return {cmd, [a] { return export_command(*a); }};
 }

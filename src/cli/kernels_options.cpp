@@ -62,15 +62,6 @@ std::uint64_t parse_kernels_seed(const std::string& text) {
   throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
 }
 
-// The spec every guest runs, checked here with the command line's own
-// parsers (what only the guest can check — its CPUs — the guest checks).
-struct GuestSpec {
-  ParsedRun parsed;
-  std::vector<ResultSet> described;  // per --vary variant
-  int runs = 1;
-  double expected_s = 0;             // what the runs of one boot should take
-};
-
 void refuse_inner(const ParsedRun& p) {
   auto refuse = [](const char* option, const char* why) {
     throw UsageError(fmt::format("kernels: -- run ... {}: {}", option, why));
@@ -81,6 +72,7 @@ void refuse_inner(const ParsedRun& p) {
   if (!p.store.store.empty() || p.store.no_store) refuse("--store/--no-store", "give them to schedlab kernels");
   if (o.force_write || o.append)
     refuse("--force/--append", "the result file is schedlab kernels --json's (--force there replaces it)");
+  if (p.lava) refuse("--lava", "for a LAVA test shell (schedlab lava job); kernels reads its guests' results itself");
 }
 
 ResultSet describe_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment) {
@@ -101,11 +93,17 @@ std::optional<GuestSpec> parse_spec(const WorkloadRegistry& workloads, const std
   if (spec.empty() || spec.front() != "run")
     throw UsageError(fmt::format("kernels: after '--' comes the spec every guest runs, 'run WORKLOAD [options]'{}",
                                  spec.empty() ? "" : fmt::format("; found '{}'", spec.front())));
-  const std::vector<std::string> args(spec.begin() + 1, spec.end());
+  auto g = parse_guest_spec(workloads, {spec.begin() + 1, spec.end()});
+  if (g) refuse_inner(g->parsed);
+  return g;
+}
+
+}  // namespace
+
+std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
   const Workload& w = find_workload(workloads, args);
   auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return std::nullopt;
-  refuse_inner(*parsed);
   GuestSpec g{std::move(*parsed), {}, 1, 0};
   std::vector<VaryAxis> axes;
   for (const auto& v : g.parsed.experiment.vary) axes.push_back(parse_vary(v));
@@ -117,6 +115,8 @@ std::optional<GuestSpec> parse_spec(const WorkloadRegistry& workloads, const std
                  (per_run + 5);  // 5 s: each run's setup and teardown in a slow guest
   return g;
 }
+
+namespace {
 
 // Boot allowance plus three times the spec's own time: TCG boots slowly and
 // runs a guest's setup many times slower than the host.

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli/cli_fwd.h"
+#include "cli/run_parse.h"
 #include "cli/store_options.h"
 #include "guest/kernels_run.h"
 #include "workloads/builtin.h"
@@ -40,6 +41,19 @@ struct KernelsCommandLine {
   CLI::App app;
   KernelsTexts texts;
 };
+
+// The spec a guest runs (`schedlab run` after `kernels --` or `lava job
+// --`), checked with the command line's own parsers; what only the guest
+// can check (its CPUs) the guest checks.
+struct GuestSpec {
+  ParsedRun parsed;
+  std::vector<ResultSet> described;  // per --vary variant
+  int runs = 1;
+  double expected_s = 0;             // what the runs of one boot should take
+};
+// `args`: WORKLOAD [options].  nullopt when the spec's --help was shown;
+// UsageError for a bad value.  The caller refuses the options it owns.
+std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
 
 // Everything checked before the first boot, except the accelerator (its
 // probe boots a guest).

@@ -26,6 +26,7 @@
 #include "core/duration.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
+#include "grid/lava_report.h"
 #include "store/result_file.h"
 #include "report/run_plan.h"
 #include "report/text_reporter.h"
@@ -137,6 +138,7 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return 0;  // --help was shown
   const Experiment experiment = prepare(w, *parsed, argv);
+  const std::string lava_tool = parsed->lava ? grid::find_lava_test_case() : "";
   const RunOptions& options = experiment.options;
   if (options.dry_run) {
     std::cout << run_plan_text(workloads, experiment, parsed->store);
@@ -144,7 +146,8 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   }
   const std::string created = utc_now_iso8601();
   JsonFileSink file = run_result_file(options, experiment, created);
-  StoreSink store(to_store_choice(parsed->store), created, &file, options.quiet ? nullptr : &std::cout);
+  StoreSink store(to_store_choice(parsed->lava ? lava_store_texts(parsed->store) : parsed->store), created,
+                  &file, options.quiet ? nullptr : &std::cout);
   SinkSet sinks({&file, &store});
 
   Session session;  // before any change to the system
@@ -158,6 +161,10 @@ int run_command(const WorkloadRegistry& workloads, const std::vector<std::string
   for (const auto& set : outcome.sets) reporter.finish(set);
   if (experiment.variants.size() > 1 && !options.quiet) std::cout << vary_comparison(outcome.sets);
   sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
+  if (!lava_tool.empty()) {
+    grid::report_cases(lava_tool, grid::set_cases(outcome.sets), std::cout);
+    grid::print_result_block({created, outcome.sets}, w.info().name + ".json", std::cout);
+  }
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
   if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.internal_error) throw std::runtime_error(outcome.error);

@@ -23,6 +23,7 @@ struct RunCommandLine {
   RunSettings settings;
   ExperimentTexts experiment;
   StoreOptionTexts store;
+  bool lava = false;  // --lava: report to LAVA's test shell (grid/lava_report.h)
   std::optional<WorkloadOptions> workload_options;  // bound after the others, so help lists them last
 };
 

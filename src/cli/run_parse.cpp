@@ -42,7 +42,7 @@ std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> a
   RunCommandLine line(w);
   if (!parse_or_help(line.app, std::move(args), "schedlab run " + w.info().name + " --help")) return std::nullopt;
   check_settings(line.settings);
-  return ParsedRun{line.settings, line.experiment, line.workload_options, line.store};
+  return ParsedRun{line.settings, line.experiment, line.workload_options, line.store, line.lava};
 }
 
 }  // namespace schedlab

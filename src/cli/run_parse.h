@@ -21,6 +21,7 @@ struct ParsedRun {
   ExperimentTexts experiment;
   std::optional<WorkloadOptions> workload_options;
   StoreOptionTexts store;
+  bool lava = false;  // --lava (grid/lava_report.h)
 };
 
 // Parses `args` (a subcommand's words, in order) into `app`'s bindings;

@@ -17,6 +17,8 @@ struct ExportArgs {
   std::vector<std::string> ids;  // ids or selectors
   std::string json;              // empty: stdout
   bool force = false;            // replace an existing --json file
+  bool kcidb = false;            // a KCIDB document instead of a result file (grid/kcidb.h)
+  std::string origin;            // --origin, KCIDB's name of the submitting CI system
   StoreOptionTexts store;
 };
 struct HistoryArgs {

@@ -1,6 +1,7 @@
 #include "cli/store_options.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 
 namespace schedlab {
 
@@ -17,6 +18,13 @@ void add_store_options(CLI::App& app, StoreOptionTexts& texts, bool recording) {
 
 store::StoreChoice to_store_choice(const StoreOptionTexts& texts) {
   return store::choose_store(texts.store, texts.no_store);
+}
+
+StoreOptionTexts lava_store_texts(const StoreOptionTexts& texts) {
+  StoreOptionTexts out = texts;
+  const char* lab = std::getenv("SCHEDLAB_STORE");
+  if (out.store.empty() && !(lab && *lab)) out.no_store = true;
+  return out;
 }
 
 std::vector<std::string> store_arguments(const StoreOptionTexts& texts) {

@@ -20,6 +20,7 @@
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
+#include "grid/lava_report.h"
 #include "store/result_file.h"
 #include "report/table.h"
 #include "report/wrap.h"
@@ -170,6 +171,15 @@ std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& d
   return table.render();
 }
 
+// --lava: the run's sets as lava-test-cases named after the scenario, and
+// its result file in the job's log.
+void report_to_lava(const std::string& tool, const std::string& scenario, const std::string& file) {
+  if (!fs::exists(file)) return;  // the run failed before its first result: its error is on stderr
+  const ResultFile result = read_result_file(file);
+  grid::report_cases(tool, grid::set_cases(result.sets, scenario), std::cout);
+  grid::print_result_block(result, scenario, std::cout);
+}
+
 // The scenario --scenario names, or all of them.
 std::vector<SuiteRun> only_scenario(std::vector<SuiteRun> runs, const std::string& only) {
   if (only.empty()) return runs;
@@ -207,14 +217,18 @@ class ResultDir {
 }  // namespace
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store, const SuiteKernels& given,
-                  bool full, const std::string& only, bool dry_run) {
+                  const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& given,
+                  bool full, const std::string& only, bool dry_run, bool lava) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
   const auto kernels = suite_kernels(name, given.list);  // empty: on this host
+  if (lava && !kernels.empty())
+    throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
+  const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;
   to_store_choice(store);  // a bad --store is refused before the first run
   const auto runs = only_scenario(name == "quick" ? quick_runs() : lkml_runs(scale == "full"), only);
   if (dry_run) return plan_suite(workloads, name, runs);
+  const std::string lava_tool = lava ? grid::find_lava_test_case() : "";
   if (!json_dir.empty() && mkdir(json_dir.c_str(), 0755) != 0 && errno != EEXIST)
     throw SystemError("suite: create the --json directory", json_dir, errno);
   const ResultDir results(json_dir);
@@ -234,6 +248,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
                                             : run_scenario_on_kernels(workloads, runs[i].name, runs[i].args, kernels,
                                                                       given.trusted, file, store));
     done.emplace_back(runs[i], file);
+    if (!lava_tool.empty()) report_to_lava(lava_tool, runs[i].name, file);
     if (name == "lkml" && fs::exists(file)) {
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
       try {
@@ -261,6 +276,7 @@ Command add_suite(CLI::App& app, const CommandContext& context) {
   struct SuiteArgs {
     std::string name, scale = "quick", json, kernels, only;
     bool trust_kernel = false, full = false;
+    bool lava = false;
     StoreOptionTexts store;
   };
   auto a = std::make_shared<SuiteArgs>();
@@ -277,11 +293,13 @@ Command add_suite(CLI::App& app, const CommandContext& context) {
       ->type_name("NAME");
   suite->add_flag("--trust-kernel", a->trust_kernel, "boot --kernels images owned by another user than root or "
                                                      "you (a kernel is code)");
+  suite->add_flag("--lava", a->lava, "in a LAVA test shell: report each set with lava-test-case and print each "
+                                     "result file into the job's log (see schedlab lava job)");
   add_store_options(*suite, a->store, true);
   return {suite,
           [a, &context] {
             return suite_command(context.workloads, a->name, a->scale, a->json, a->store,
-                                 {a->kernels, a->trust_kernel}, a->full, a->only, context.dry_run);
+                                 {a->kernels, a->trust_kernel}, a->full, a->only, context.dry_run, a->lava);
           },
           2, true, DryRun::kPlans};
 }

@@ -8,16 +8,17 @@
 
 #include "core/secrets.h"
 #include "store/result_file.h"
+#include "sys/safe_files.h"
 
 namespace schedlab::store {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<Recorded> record_all(const StoreChoice& choice, const ResultFile& file) {
+std::vector<Recorded> record_all(const StoreChoice& choice, const std::vector<SetDocument>& docs) {
   auto store = open_store(choice, Access::kWrite);
   std::vector<Recorded> out;
-  for (const auto& set : file.sets) out.push_back(store->record({ordered_json(set), file.created}));
+  for (const auto& doc : docs) out.push_back(store->record(doc));
   return out;
 }
 
@@ -28,8 +29,8 @@ struct Spool {
 
 // The first spool directory that takes the file: beside the default store,
 // then /tmp (the data directory's disk may be the full one).
-Spool write_spool(const ResultFile& file) {
-  std::string stamp = file.created;
+Spool write_spool(const std::vector<SetDocument>& docs) {
+  std::string stamp = docs.front().created;
   std::erase_if(stamp, [](char c) { return c == ':' || c == '-'; });
   Spool spool;
   for (const std::string& dir : {data_directory() + "/spool", std::string("/tmp")}) {
@@ -37,7 +38,7 @@ Spool write_spool(const ResultFile& file) {
     try {
       std::error_code ec;
       fs::create_directories(dir, ec);
-      write_result_file(path, file);
+      sys::write_file_atomically(path, result_file_json(docs).dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n", 0644);
       return {path, ""};
     } catch (const std::exception& e) {
       spool.why = e.what();
@@ -77,15 +78,22 @@ std::string ids_text(const std::vector<Recorded>& recorded) {
 
 std::vector<Recorded> record_result_sets(const StoreChoice& choice, const ResultFile& file,
                                          const RecordContext& context) {
-  if (choice.kind == StoreChoice::Kind::kNone || file.sets.empty()) return {};
+  std::vector<SetDocument> docs;
+  for (const auto& set : file.sets) docs.push_back({ordered_json(set), file.created});
+  return record_set_documents(choice, docs, context);
+}
+
+std::vector<Recorded> record_set_documents(const StoreChoice& choice, const std::vector<SetDocument>& docs,
+                                           const RecordContext& context) {
+  if (choice.kind == StoreChoice::Kind::kNone || docs.empty()) return {};
   try {
-    auto recorded = record_all(choice, file);
+    auto recorded = record_all(choice, docs);
     if (context.say)
       *context.say << fmt::format("stored: set{} {} in {}\n", recorded.size() > 1 ? "s" : "",
                                   ids_text(recorded), describe(choice));
     return recorded;
   } catch (const std::exception& e) {
-    say_kept(e.what(), file.sets.size(), context.kept_in, write_spool(file));
+    say_kept(e.what(), docs.size(), context.kept_in, write_spool(docs));
     return {};
   }
 }

@@ -28,4 +28,10 @@ struct RecordContext {
 std::vector<Recorded> record_result_sets(const StoreChoice& choice, const ResultFile& file,
                                          const RecordContext& context);
 
+// The same for sets as JSON documents, each recorded (and spooled) exactly
+// as it is, fields this build does not model included (lava collect's
+// `lava` block).
+std::vector<Recorded> record_set_documents(const StoreChoice& choice, const std::vector<SetDocument>& docs,
+                                           const RecordContext& context);
+
 }  // namespace schedlab::store

@@ -61,6 +61,9 @@ std::optional<Invocation> invocation(const nlohmann::json& command) {
       {"export", {{"export", "1", "--store", "/nonexistent/results.db"}, {}}},
       {"report", {{"report", "/nonexistent.json"}, {}}},
       {"suite", {{"suite", "quick", "--no-store"}, {}}},
+      {"lava job", {{"lava", "job", "--kernel", "a=http://lab/bzImage", "--ramdisk", "http://lab/r.cpio.gz"},
+                    {"--", "run", "spawn"}}},
+      {"lava collect", {{"lava", "collect", "/nonexistent", "--no-store"}, {}}},
   };
   const auto it = kOthers.find(name);
   if (it == kOthers.end()) return std::nullopt;

@@ -35,6 +35,7 @@ enum class SkipReason {
   kGuestFull,  // the long guest tests are opt-in: SCHEDLAB_GUEST_TESTS=full
   kProfile,    // the kernel refuses CPU-clock sampling or hides kallsyms (perf_event_paranoid, kptr_restrict)
   kSoftwareClock,  // the profile's software clock cannot sample code that runs with IRQs off (no NMI)
+  kValidators, // no LAVA or KCIDB validator: Debian's lava-common, python3-yaml, python3-jsonschema
 };
 
 struct SkipReasonName {
@@ -51,6 +52,7 @@ inline constexpr SkipReasonName kSkipReasonNames[] = {
     {SkipReason::kBrowser, "browser"},   {SkipReason::kGuest, "guest"},
     {SkipReason::kGuestFull, "guest-full"}, {SkipReason::kProfile, "profile"},
     {SkipReason::kSoftwareClock, "software-clock"},
+    {SkipReason::kValidators, "validators"},
 };
 
 inline const char* to_string(SkipReason reason) {

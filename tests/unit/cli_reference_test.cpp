@@ -81,3 +81,32 @@ TEST(CliReference, GeneratedTextsNameEveryCommandAndWorkload) {
 
 }  // namespace
 }  // namespace schedlab::reference
+
+namespace schedlab::reference {
+namespace {
+
+// A command of commands (`lava job`): each listed whole in the man page,
+// completed after its parent in both shells.
+TEST(CliReference, SubcommandsOfACommandAreCommandsToo) {
+  CLI::App app{"schedlab: a toy", "schedlab"};
+  std::string kernel, out;
+  auto* lava = app.add_subcommand("lava", "a lab");
+  auto* job = lava->add_subcommand("job", "write a job");
+  job->add_option("--kernel", kernel, "a kernel")->type_name("NAME=URL");
+  job->add_option("-o,--output", out, "the file")->type_name("FILE");
+  lava->add_subcommand("collect", "read a job");
+  const CliDoc doc = describe_cli(app, builtin_workloads());
+  ASSERT_EQ(doc.commands.size(), 3u);
+  EXPECT_EQ(doc.commands[1].name, "lava job");
+  EXPECT_TRUE(find(doc.commands[1], "--output")->takes_path);
+  const std::string man = man_page(doc, "1"), bash = bash_completion(doc), zsh = zsh_completion(doc);
+  EXPECT_NE(man.find(".SS lava job\nwrite a job"), std::string::npos) << man;
+  EXPECT_NE(bash.find("compgen -W \"lava --help --version\""), std::string::npos) << bash;
+  EXPECT_NE(bash.find("COMPREPLY=($(compgen -W \"job collect\" -- \"$cur\"))"), std::string::npos) << bash;
+  EXPECT_NE(bash.find("\"lava job\") opts=\"--kernel -o --output --help\";;"), std::string::npos) << bash;
+  EXPECT_NE(zsh.find("subcommands=( 'job:write a job' 'collect:read a job')"), std::string::npos) << zsh;
+  EXPECT_NE(zsh.find("('lava job') _arguments"), std::string::npos) << zsh;
+}
+
+}  // namespace
+}  // namespace schedlab::reference

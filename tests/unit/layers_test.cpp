@@ -28,6 +28,7 @@ const std::vector<std::vector<std::string>> kLayers = {
     {"store"},
     {"report"},
     {"sink", "guest", "session"},
+    {"grid"},  // LAVA jobs and logs, KCIDB documents: over the store and the guest builder
     {"cli"},
 };
 

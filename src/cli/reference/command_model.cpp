@@ -102,11 +102,15 @@ CliDoc describe_cli(const CLI::App& app, const WorkloadRegistry& workloads) {
   CliDoc doc{app.get_description(), {}, {}};
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     doc.commands.push_back(command_doc(*sub, sub->get_name()));
-    if (sub->get_name() != "kernels") continue;
-    // Its options are parsed after the prefix by its own command line, as
-    // run's are by each workload's.
-    const KernelsCommandLine line;
-    doc.commands.back().options = command_doc(line.app, "kernels").options;
+    if (sub->get_name() == "kernels") {
+      // Its options are parsed after the prefix by its own command line, as
+      // run's are by each workload's.
+      const KernelsCommandLine line;
+      doc.commands.back().options = command_doc(line.app, "kernels").options;
+    }
+    // `lava job`, `lava collect`: a command of commands, each listed whole.
+    for (const CLI::App* nested : sub->get_subcommands([](const CLI::App*) { return true; }))
+      doc.commands.push_back(command_doc(*nested, sub->get_name() + " " + nested->get_name()));
   }
   for (const auto& w : workloads.items()) doc.workloads.push_back(workload_doc(*w));
   return doc;

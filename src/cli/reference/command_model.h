@@ -26,7 +26,7 @@ struct OptionDoc {
 };
 
 struct CommandDoc {
-  std::string name;                   // "compare"; "run spawn" for a workload
+  std::string name;                   // "compare"; "run spawn" for a workload; "lava job" for a subcommand's
   std::string summary;
   std::vector<OptionDoc> options;     // --help excluded
 };
@@ -40,7 +40,8 @@ struct WorkloadDoc {
 
 struct CliDoc {
   std::string summary;
-  std::vector<CommandDoc> commands;   // in the order `schedlab --help` lists them
+  std::vector<CommandDoc> commands;   // in the order `schedlab --help` lists them, each command's own
+                                      // subcommands ("lava job") right after it
   std::vector<WorkloadDoc> workloads;
 };
 

@@ -22,6 +22,8 @@ std::string words(const std::vector<std::string>& list) {
   return fmt::format("{}", fmt::join(kept, " "));
 }
 
+std::string zsh_quoted(const std::string& text);
+
 // Every command the user can name: "compare", and "run spawn" for each workload.
 std::vector<const CommandDoc*> all_commands(const CliDoc& doc) {
   std::vector<const CommandDoc*> out;
@@ -31,10 +33,64 @@ std::vector<const CommandDoc*> all_commands(const CliDoc& doc) {
   return out;
 }
 
-std::vector<std::string> command_names(const CliDoc& doc) {
+// The commands of the first word ("lava"), or of `parent` ("job collect").
+std::vector<std::string> command_names(const CliDoc& doc, const std::string& parent = "") {
   std::vector<std::string> names;
-  for (const auto& c : doc.commands) names.push_back(c.name);
+  for (const auto& c : doc.commands) {
+    const std::size_t space = c.name.find(' ');
+    if (parent.empty() && space == std::string::npos) names.push_back(c.name);
+    if (!parent.empty() && space != std::string::npos && c.name.substr(0, space) == parent)
+      names.push_back(c.name.substr(space + 1));
+  }
   return names;
+}
+
+// The commands that have commands of their own ("lava").
+std::vector<std::string> parents(const CliDoc& doc) {
+  std::vector<std::string> out;
+  for (const auto& name : command_names(doc))
+    if (name != "run" && !command_names(doc, name).empty()) out.push_back(name);
+  return out;
+}
+
+// bash: "lava job" as the key once the second word names it.
+std::string bash_nested_keys(const CliDoc& doc) {
+  std::string out;
+  for (const auto& p : parents(doc))
+    out += fmt::format(R"(  if [[ $key == {0} ]]; then
+    if ((COMP_CWORD == 2)); then
+      COMPREPLY=($(compgen -W "{1}" -- "$cur"))
+      return
+    fi
+    key="{0} ${{COMP_WORDS[2]}}"
+  fi
+)", p, words(command_names(doc, p)));
+  return out;
+}
+
+// zsh: the same, with the words shifted past the command's own.
+std::string zsh_nested_keys(const CliDoc& doc) {
+  std::string out;
+  for (const auto& p : parents(doc)) {
+    std::vector<std::pair<std::string, std::string>> items;
+    for (const auto& c : doc.commands)
+      if (c.name.rfind(p + " ", 0) == 0) items.emplace_back(c.name.substr(p.size() + 1), c.summary);
+    std::string described;
+    for (const auto& [name, summary] : items)
+      if (plain(name)) described += fmt::format(" '{}:{}'", name, zsh_quoted(summary));
+    out += fmt::format(R"(  elif [[ $key == {0} ]]; then
+    if (( CURRENT == 3 )); then
+      local -a subcommands
+      subcommands=({1})
+      _describe -t commands 'schedlab {0} command' subcommands
+      return
+    fi
+    key="{0} $words[3]"
+    words=(schedlab "${{(@)words[4,-1]}}")
+    (( CURRENT -= 2 ))
+)", p, described);
+  }
+  return out;
 }
 
 std::vector<std::string> workload_names(const CliDoc& doc) {
@@ -149,7 +205,7 @@ _schedlab() {{
     fi
     key="run ${{COMP_WORDS[2]}}"
   fi
-  local i
+{}  local i
   for ((i = 2; i < COMP_CWORD; i++)); do
     [[ ${{COMP_WORDS[i]}} == -- ]] && return  # a command and its arguments follow
   done
@@ -163,12 +219,14 @@ _schedlab() {{
 }}
 complete -o default -F _schedlab schedlab
 )",
-                     words(command_names(doc)), words(workload_names(doc)), value_cases, option_cases);
+                     words(command_names(doc)), words(workload_names(doc)), bash_nested_keys(doc), value_cases,
+                     option_cases);
 }
 
 std::string zsh_completion(const CliDoc& doc) {
   std::vector<std::pair<std::string, std::string>> commands, workloads;
-  for (const auto& c : doc.commands) commands.emplace_back(c.name, c.summary);
+  for (const auto& c : doc.commands)
+    if (c.name.find(' ') == std::string::npos) commands.emplace_back(c.name, c.summary);
   for (const auto& w : doc.workloads) workloads.emplace_back(w.name, w.command.summary);
   std::string cases;
   for (const CommandDoc* c : all_commands(doc)) cases += zsh_case(*c);
@@ -194,7 +252,7 @@ _schedlab() {{
     key="run $words[3]"
     words=(schedlab "${{(@)words[4,-1]}}")
     (( CURRENT -= 2 ))
-  else
+{}  else
     words=(schedlab "${{(@)words[3,-1]}}")
     (( CURRENT -= 1 ))
   fi
@@ -203,7 +261,7 @@ _schedlab() {{
 }}
 _schedlab "$@"
 )",
-                     zsh_described(commands), zsh_described(workloads), cases);
+                     zsh_described(commands), zsh_described(workloads), zsh_nested_keys(doc), cases);
 }
 
 }  // namespace schedlab::reference

@@ -1,0 +1,99 @@
+// `schedlab lava collect DIR|LOG [--store URL] [--json FILE]`: a finished LAVA job's results into the store, one set per
+// kernel (and --vary variant) with every boot's runs, paired by block.
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/lava_command.h"
+#include "core/error.h"
+#include "grid/lava_collect.h"
+#include "store/result_file.h"
+#include "store/record.h"
+#include "sys/safe_files.h"
+
+namespace schedlab {
+namespace {
+
+constexpr std::size_t kMaxLogBytes = 512u << 20;
+
+struct Source {
+  std::string log;  // the log's text
+  grid::LavaJobInfo info;
+};
+
+// A directory holding output.yaml (the server's job output directory, or
+// lava-run's --output-dir with its log saved there), or the log itself.
+Source from_path(const std::string& path) {
+  struct stat st {};
+  Source s;
+  std::string log = path;
+  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    log = path + "/output.yaml";
+    if (stat(log.c_str(), &st) != 0)
+      throw UsageError(fmt::format("lava collect '{}': no output.yaml in it (the job's log: the server's job output "
+                                   "directory has one; with lava-run, save its log there: lava-run ... 2> "
+                                   "DIR/output.yaml)", path));
+    s.info.source = "lava-run output " + path;
+  } else {
+    s.info.source = "LAVA log " + path;
+  }
+  s.log = sys::read_regular_file(log, kMaxLogBytes);
+  return s;
+}
+
+Source read_source(const LavaCollectTexts& t) {
+  struct stat st {};
+  if (stat(t.job.c_str(), &st) != 0)
+    throw UsageError("lava collect", t.job, "a directory with the job's log as output.yaml, or a LAVA log file");
+  return from_path(t.job);
+}
+
+void print_sets(const grid::Collected& c, std::ostream& out) {
+  for (std::size_t i = 0; i < c.sets.size(); ++i) {
+    const ResultSet& set = c.sets[i];
+    const int boots = static_cast<int>(c.lava[i].value("boots", ordered_json::array()).size());
+    out << fmt::format("{}: {} boot{}, {} run{}, {}{}\n", set.label, boots, boots == 1 ? "" : "s", set.runs.size(),
+                       set.runs.size() == 1 ? "" : "s", to_string(set.status),
+                       set.status == Status::kPass ? "" : ": " + set.error);
+  }
+}
+
+}  // namespace
+
+int lava_collect_command(const LavaCollectTexts& t) {
+  const auto store = to_store_choice(t.store);
+  const Source source = read_source(t);
+  std::istringstream text(source.log);
+  grid::Collected c;
+  try {
+    c = grid::collect_sets(grid::read_lava_log(text), source.info);
+  } catch (const std::exception& e) {
+    throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: {}: {}", source.info.source, e.what()));
+  }
+  for (const auto& p : c.problems) std::cerr << "schedlab lava collect: " << p << "\n";
+  if (c.sets.empty())
+    throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: {}: no schedlab result in the job's log "
+                                                         "(did its test shells run schedlab with --lava?)",
+                                                         source.info.source));
+  print_sets(c, std::cout);
+  const auto docs = grid::set_documents(c, utc_now_iso8601());
+  if (!t.json.empty()) {
+    try {
+      const ordered_json file = store::result_file_json(docs);
+      sys::write_file_atomically(t.json, file.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n", 0644);
+    } catch (const SystemError& e) {
+      throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the result file: {}", e.what()));
+    }
+  }
+  store::record_set_documents(store, docs, {t.json.empty() ? std::nullopt : std::optional(t.json), &std::cout});
+  const bool complete = c.problems.empty() && std::all_of(c.sets.begin(), c.sets.end(), [](const ResultSet& s) {
+    return s.status == Status::kPass;
+  });
+  return complete ? 0 : static_cast<int>(ExitStatus::kWorkloadFailed);
+}
+
+}  // namespace schedlab

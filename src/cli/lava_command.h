@@ -1,0 +1,20 @@
+#pragma once
+// `schedlab lava job|collect`: schedlab on a LAVA lab (docs/fleet.md).
+#include <string>
+
+#include "cli/store_options.h"
+
+namespace schedlab {
+
+// add_lava (cli/command.h) registers `lava` and its subcommands.
+
+// `lava collect` as typed (cli/lava_collect_command.cpp).
+struct LavaCollectTexts {
+  std::string job;     // a directory with output.yaml, or a log file
+  std::string json;    // also write the sets as a result file
+  bool force = false;  // replace an existing --json file
+  StoreOptionTexts store;
+};
+int lava_collect_command(const LavaCollectTexts& texts);
+
+}  // namespace schedlab

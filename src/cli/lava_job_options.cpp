@@ -1,0 +1,170 @@
+#include "cli/lava_job_options.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include "cli/kernels_options.h"
+#include "core/duration.h"
+#include "core/error.h"
+#include "core/utf8.h"
+#include "core/whole_number.h"
+#include "core/secrets.h"
+
+namespace schedlab {
+namespace {
+
+constexpr int kMaxBoots = 1000;
+
+// The store is the lab's: never written into a job (its URL may hold a
+// password, and the job is readable by everyone who can see it).
+[[noreturn]] void refuse_store() {
+  throw UsageError("lava job: -- ... --store/--no-store: a store is never written into a job; give the lab's "
+                   "test shells SCHEDLAB_STORE (a LAVA secret, or the worker's environment), or store the "
+                   "results with schedlab lava collect");
+}
+
+void check_words(const std::vector<std::string>& command) {
+  if (command.empty())
+    throw UsageError("lava job: missing the command after '--': schedlab lava job --kernel NAME=URL ... -- run "
+                     "WORKLOAD [options] (or suite quick|lkml, or check --baseline FILE)");
+  for (const auto& word : command) {
+    if (redact_secrets(word) != word)
+      throw UsageError(fmt::format("lava job: -- ... '{}': a password would be written into the job, which "
+                                   "everyone who can see it reads; give the lab the credentials instead",
+                                   redact_secrets(word)));
+    if (!valid_utf8(word)) throw UsageError("lava job: -- ...: every word of the command must be UTF-8");
+    if (word == "--store" || word.rfind("--store=", 0) == 0 || word == "--no-store") refuse_store();
+    if (word == "--lava") throw UsageError("lava job: -- ... --lava: the job adds it to every boot's command");
+  }
+}
+
+// run WORKLOAD [options]: through run's own parsers, as kernels checks it.
+void check_run(const WorkloadRegistry& workloads, grid::JobSpec& spec, const std::string& timeout_text) {
+  const auto g = parse_guest_spec(workloads, {spec.command.begin() + 1, spec.command.end()});
+  if (!g) throw UsageError("lava job: -- run ... --help: the help of a workload is schedlab run WORKLOAD --help");
+  auto refuse = [](const char* option, const char* why) {
+    throw UsageError(fmt::format("lava job: -- run ... {}: {}", option, why));
+  };
+  const RunOptions& o = g->parsed.settings.options;
+  if (o.json_path) refuse("--json", "the result file travels in the job's log (schedlab lava collect)");
+  if (o.label) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
+  spec.label_by_kernel = true;
+  spec.seed_per_block = g->described.size() > 1 && g->parsed.experiment.seed.empty();
+  if (timeout_text.empty())  // as kernels' deadline: boot allowance plus three times the spec's own time
+    spec.test_timeout = std::chrono::seconds(300 + static_cast<long>(3 * g->expected_s));
+}
+
+// suite quick|lkml [--scale quick|full]: the suite's own options.
+void check_suite(grid::JobSpec& spec, const std::string& timeout_text) {
+  const auto& c = spec.command;
+  if (c.size() < 2 || (c[1] != "quick" && c[1] != "lkml"))
+    throw UsageError("lava job", fmt::format("-- suite {}", c.size() < 2 ? "" : c[1]), "-- suite quick|lkml");
+  bool full = false;
+  for (std::size_t i = 2; i < c.size(); ++i) {
+    if (c[i] == "--scale" && i + 1 < c.size() && (c[i + 1] == "quick" || c[i + 1] == "full")) {
+      full = c[++i] == "full";
+      continue;
+    }
+    throw UsageError(fmt::format("lava job: -- suite ... '{}': the suite in a test shell takes --scale quick|full "
+                                 "(its results travel in the job's log; --json and --kernels are for this host)",
+                                 c[i]));
+  }
+  if (timeout_text.empty()) spec.test_timeout = std::chrono::minutes(c[1] == "quick" ? 30 : full ? 480 : 120);
+}
+
+// check --baseline FILE ...: the file must be in the test shell's file
+// system (the ramdisk, or the lab's root file system).
+void check_check(grid::JobSpec& spec, const std::string& timeout_text) {
+  static const std::set<std::string> with_value = {"--baseline", "--bad", "--threshold", "--max-runs"};
+  static const std::set<std::string> flags = {"--trust-baseline", "--no-wait"};
+  const auto& c = spec.command;
+  bool baseline = false;
+  for (std::size_t i = 1; i < c.size(); ++i) {
+    if (flags.count(c[i])) continue;
+    if (with_value.count(c[i]) && i + 1 < c.size()) {
+      baseline |= c[i] == "--baseline";
+      ++i;
+      continue;
+    }
+    throw UsageError(fmt::format("lava job: -- check ... '{}': in a test shell check takes --baseline FILE, --bad "
+                                 "FILE, --threshold PCT, --max-runs N, --trust-baseline and --no-wait (its verdict "
+                                 "and runs travel in the job's log)", c[i]));
+  }
+  if (!baseline) throw UsageError("lava job: -- check needs --baseline FILE (a path in the test shell's file system)");
+  if (timeout_text.empty()) spec.test_timeout = std::chrono::minutes(60);
+}
+
+std::vector<grid::LavaKernel> parse_kernels(const LavaJobTexts& t, bool needs_ramdisk, const std::string& device) {
+  if (t.kernels.empty()) throw UsageError("lava job: --kernel NAME=URL[:RAMDISK_URL] is required (once per kernel)");
+  if (!t.ramdisk.empty()) grid::check_lava_url("--ramdisk", t.ramdisk);
+  std::vector<grid::LavaKernel> kernels;
+  for (const auto& text : t.kernels) {
+    auto k = grid::parse_lava_kernel("--kernel", text);
+    for (const auto& other : kernels)
+      if (other.name == k.name)
+        throw UsageError("--kernel", redact_secrets(text), fmt::format("a NAME no other --kernel has ('{}' is taken)", k.name));
+    if (k.ramdisk_url.empty()) k.ramdisk_url = t.ramdisk;
+    if (needs_ramdisk && k.ramdisk_url.empty())
+      throw UsageError(fmt::format("--kernel '{}': device type {} boots a ramdisk that carries schedlab: give "
+                                   "NAME=URL:RAMDISK_URL or --ramdisk URL (docs/fleet.md)",
+                                   text, device));
+    if (!needs_ramdisk && !k.ramdisk_url.empty())
+      throw UsageError(fmt::format("--kernel '{}': the template of device type {} boots no ramdisk "
+                                   "($ramdisk_url); drop the ramdisk URL or use another --template", text, device));
+    kernels.push_back(std::move(k));
+  }
+  return kernels;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  if (text.empty()) return std::random_device{}();
+  if (auto seed = parse_whole_number<std::uint64_t>(text, 0, UINT64_MAX)) return *seed;
+  throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
+}
+
+void parse_job_fields(const LavaJobTexts& t, grid::JobSpec& spec) {
+  const auto boots = parse_whole_number(t.boots, 1, kMaxBoots);
+  if (!boots) throw UsageError("--boots", t.boots, fmt::format("a whole number from 1 to {}", kMaxBoots));
+  spec.boots = *boots;
+  spec.seed = parse_seed(t.seed);
+  if (t.priority != "high" && t.priority != "medium" && t.priority != "low" && !parse_whole_number(t.priority, 0, 100))
+    throw UsageError("--priority", t.priority, "high, medium, low or a whole number from 0 to 100");
+  spec.priority = t.priority;
+  if (t.schedlab.empty() || t.schedlab.find_first_of(" \t\n'\"$`\\;&|<>") != std::string::npos)
+    throw UsageError("--schedlab", t.schedlab, "a program name or path without blanks or shell characters");
+  spec.schedlab = t.schedlab;
+  if (t.job_name.size() > 200 || t.job_name.find('\n') != std::string::npos || !valid_utf8(t.job_name) ||
+      redact_secrets(t.job_name) != t.job_name)
+    throw UsageError("--job-name", redact_secrets(t.job_name), "one line of at most 200 characters");
+  spec.job_name = t.job_name;
+  if (!t.test_timeout.empty())
+    spec.test_timeout = std::chrono::duration_cast<std::chrono::seconds>(parse_duration("--test-timeout", t.test_timeout, false));
+}
+
+}  // namespace
+
+grid::JobSpec make_job_spec(const WorkloadRegistry& workloads, const LavaJobTexts& t) {
+  grid::JobSpec spec;
+  spec.device = t.template_file.empty() ? grid::builtin_template(t.device_type.empty() ? "qemu" : t.device_type)
+                                        : grid::template_file(t.template_file);
+  spec.device_type = t.device_type.empty() ? spec.device.device_type : t.device_type;
+  if (spec.device_type.empty())
+    throw UsageError("--template", t.template_file, "a template with a device_type, or --device-type T");
+  spec.kernels = parse_kernels(t, spec.device.needs_ramdisk, spec.device_type);
+  parse_job_fields(t, spec);
+  spec.command = t.command;
+  check_words(spec.command);
+  const std::string& what = spec.command.front();
+  if (what == "run") check_run(workloads, spec, t.test_timeout);
+  else if (what == "suite") check_suite(spec, t.test_timeout);
+  else if (what == "check") check_check(spec, t.test_timeout);
+  else
+    throw UsageError(fmt::format("lava job: after '--' comes what every boot runs: run WORKLOAD [options], suite "
+                                 "quick|lkml or check --baseline FILE; found '{}'", what));
+  return spec;
+}
+
+}  // namespace schedlab

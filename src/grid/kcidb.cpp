@@ -1,0 +1,152 @@
+#include "grid/kcidb.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+#include "core/sha256.h"
+
+namespace schedlab::grid {
+namespace {
+
+std::string text_at(const ordered_json& j, std::initializer_list<const char*> path) {
+  const ordered_json* at = &j;
+  for (const char* key : path) {
+    if (!at->is_object() || !at->contains(key)) return "";
+    at = &(*at)[key];
+  }
+  return at->is_string() ? at->get<std::string>() : "";
+}
+
+std::string id(const std::string& origin, const std::string& kind, const std::string& what) {
+  return fmt::format("{}:{}-{}", origin, kind, sha256_hex(what).substr(0, 20));
+}
+
+// A KCIDB path component: [a-zA-Z0-9_-]+.
+std::string path_part(const std::string& text) {
+  std::string out;
+  for (char c : text) out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ? c : '_';
+  return out.empty() ? "_" : out;
+}
+
+// KCIDB's "architecture" ([a-z0-9_]*): x86_64, aarch64 ...
+std::string architecture(const std::string& machine) {
+  std::string out;
+  for (char c : machine)
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') out += static_cast<char>(std::tolower(c));
+  return out;
+}
+
+struct Kernel {
+  std::string release, version, commit, machine, host;
+};
+
+Kernel kernel_of(const ordered_json& set, const store::SetColumns& c) {
+  return {c.kernel, text_at(set, {"environment", "kernel", "version"}), c.kernel_commit,
+          text_at(set, {"environment", "kernel", "machine"}), c.host};
+}
+
+ordered_json checkout(const std::string& origin, const Kernel& k) {
+  ordered_json j = {{"id", id(origin, "checkout", k.release + "\n" + k.version)},
+                    {"origin", origin},
+                    {"comment", k.release},
+                    {"valid", true},
+                    {"misc", {{"kernel_release", k.release}, {"kernel_version", k.version}}}};
+  const bool full_sha = k.commit.size() == 40 && std::all_of(k.commit.begin(), k.commit.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
+  });
+  if (full_sha) j["git_commit_hash"] = k.commit;
+  else if (!k.commit.empty() && k.commit != k.release) j["misc"]["kernel_commit"] = k.commit;
+  return j;
+}
+
+ordered_json build(const std::string& origin, const Kernel& k) {
+  ordered_json j = {{"id", id(origin, "build", k.release + "\n" + k.version + "\n" + k.machine)},
+                    {"origin", origin},
+                    {"checkout_id", id(origin, "checkout", k.release + "\n" + k.version)},
+                    {"comment", k.release},
+                    {"status", "PASS"},
+                    {"misc", {{"kernel_release", k.release}}}};
+  if (!architecture(k.machine).empty()) j["architecture"] = architecture(k.machine);
+  return j;
+}
+
+const char* test_status(const std::string& status) {
+  if (status == "PASS") return "DONE";
+  if (status == "SKIP") return "SKIP";
+  return "ERROR";
+}
+
+ordered_json test_misc(const ordered_json& set, const ResultSet& parsed, const store::SetColumns& c) {
+  ordered_json summary = ordered_json::object();
+  for (const auto& [name, s] : parsed.summarize())
+    summary[name] = {{"n", s.n}, {"mean", s.mean}, {"median", s.median}, {"stddev", s.stddev}, {"min", s.min},
+                     {"max", s.max}};
+  ordered_json runs = ordered_json::array();
+  for (const auto& run : parsed.runs)
+    if (auto v = run.values.get(parsed.workload.primary_metric)) runs.push_back(*v);
+  ordered_json misc = {{"label", c.label}, {"host", c.host},
+                       {"primary_metric", c.primary_metric}, {"unit", c.primary_unit}, {"better", c.primary_better},
+                       {"runs", runs}, {"summary", summary},
+                       {"workload", set.value("workload", ordered_json::object())},
+                       {"scenario", set.value("scenario", ordered_json::object())},
+                       {"warnings", c.warnings}, {"tool", set.value("tool", ordered_json::object())},
+                       {"schedlab_set_sha256", c.content_hash}};
+  if (set.contains("emulated")) misc["emulated"] = set["emulated"];
+  if (set.contains("lava")) misc["lava"] = set["lava"];
+  if (!c.error.empty()) misc["error"] = c.error;
+  return misc;
+}
+
+ordered_json test(const std::string& origin, const store::SetDocument& doc, const store::SetColumns& c,
+                  const Kernel& k) {
+  const ResultSet parsed = result_file_from_json({{"schema", kResultSchema}, {"created", doc.created},
+                                                  {"sets", ordered_json::array({doc.set})}}).sets.front();
+  ordered_json j = {{"id", fmt::format("{}:set-{}", origin, c.content_hash.substr(0, 32))},
+                    {"origin", origin},
+                    {"build_id", id(origin, "build", k.release + "\n" + k.version + "\n" + k.machine)},
+                    {"path", "schedlab." + path_part(c.workload)},
+                    {"status", test_status(c.status)},
+                    {"comment", fmt::format("schedlab {} ({}) on {}", c.workload, c.label, c.host)},
+                    {"environment", {{"comment", c.host}, {"misc", {{"hostname", c.host}}}}}};
+  if (!c.started.empty()) j["start_time"] = c.started;
+  double seconds = 0;
+  for (const auto& run : parsed.runs) seconds += run.window_s;
+  j["duration"] = seconds;
+  if (c.primary_mean && std::isfinite(*c.primary_mean) && c.status == "PASS") {
+    j["number"] = {{"value", *c.primary_mean}};
+    if (!c.primary_unit.empty()) j["number"]["unit"] = c.primary_unit;
+  }
+  j["misc"] = test_misc(doc.set, parsed, c);
+  return j;
+}
+
+}  // namespace
+
+bool valid_kcidb_origin(const std::string& origin) {
+  return !origin.empty() && std::all_of(origin.begin(), origin.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+ordered_json kcidb_document(const std::vector<store::SetDocument>& docs, const std::string& origin) {
+  ordered_json out = {{"version", {{"major", kKcidbMajor}, {"minor", kKcidbMinor}}},
+                      {"checkouts", ordered_json::array()},
+                      {"builds", ordered_json::array()},
+                      {"tests", ordered_json::array()}};
+  std::set<std::string> seen;
+  for (const auto& doc : docs) {
+    const store::SetColumns c = store::extract_columns(doc);
+    const Kernel k = kernel_of(doc.set, c);
+    ordered_json co = checkout(origin, k), b = build(origin, k);
+    if (seen.insert(co["id"].get<std::string>()).second) out["checkouts"].push_back(std::move(co));
+    if (seen.insert(b["id"].get<std::string>()).second) out["builds"].push_back(std::move(b));
+    out["tests"].push_back(test(origin, doc, c, k));
+  }
+  return out;
+}
+
+}  // namespace schedlab::grid

@@ -1,0 +1,147 @@
+#include "grid/lava_job.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <regex>
+
+#include "core/version.h"
+#include "core/whole_number.h"
+#include "grid/shell_words.h"
+#include "grid/yaml_text.h"
+#include "runner/block_plan.h"
+
+namespace schedlab::grid {
+namespace {
+
+constexpr std::size_t kMaxJobName = 200;  // LAVA's limit
+constexpr long kConnectionMinutes = 2;
+
+YAML::Node minutes(long n) {
+  YAML::Node t(YAML::NodeType::Map);
+  t.SetStyle(YAML::EmitterStyle::Flow);
+  t["minutes"] = std::max(1L, n);
+  return t;
+}
+
+// A LAVA timeout block ({minutes: 5}, {seconds: 90} ...) in whole minutes,
+// rounded up; `fallback` when the block has none.
+long timeout_minutes(const YAML::Node& action, long fallback) {
+  const YAML::Node t = action["timeout"];
+  if (!t || !t.IsMap()) return fallback;
+  long seconds = 0;
+  try {
+    if (t["days"]) seconds += t["days"].as<long>() * 86400;
+    if (t["hours"]) seconds += t["hours"].as<long>() * 3600;
+    if (t["minutes"]) seconds += t["minutes"].as<long>() * 60;
+    if (t["seconds"]) seconds += t["seconds"].as<long>();
+  } catch (const YAML::Exception&) {
+    return fallback;  // not LAVA's form: LAVA's validator says so when the job is submitted
+  }
+  return seconds > 0 ? (seconds + 59) / 60 : fallback;
+}
+
+long test_minutes(const JobSpec& spec) { return (spec.test_timeout.count() + 59) / 60; }
+
+std::string default_job_name(const JobSpec& spec) {
+  std::vector<std::string> names;
+  for (const auto& k : spec.kernels) names.push_back(k.name);
+  std::string name = fmt::format("schedlab {}: {} x {} boot{}", fmt::join(spec.command, " "), fmt::join(names, ", "),
+                                 spec.boots, spec.boots == 1 ? "" : "s");
+  if (name.size() <= kMaxJobName) return name;
+  std::size_t cut = kMaxJobName - 3;
+  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return name.substr(0, cut) + "...";
+}
+
+YAML::Node test_action(const JobSpec& spec, const LavaKernel& kernel, const PlannedRun& planned, int boot) {
+  const std::string name = definition_name(kernel.name, boot, planned.block);
+  YAML::Node metadata;
+  metadata["format"] = quoted("Lava-Test Test Definition 1.0");
+  metadata["name"] = quoted(name);
+  metadata["description"] =
+      quoted(fmt::format("schedlab on kernel {}: boot {} of {}, block {}", kernel.name, boot, spec.boots, planned.block));
+  YAML::Node steps(YAML::NodeType::Sequence);
+  steps.push_back(quoted(shell_command_line(boot_command(spec, kernel, planned.block))));
+  YAML::Node definition;
+  definition["from"] = "inline";
+  definition["name"] = quoted(name);
+  definition["path"] = "inline/schedlab.yaml";
+  definition["repository"]["metadata"] = metadata;
+  definition["repository"]["run"]["steps"] = steps;
+  YAML::Node test;
+  test["timeout"] = minutes(test_minutes(spec));
+  test["definitions"].push_back(definition);
+  return test;
+}
+
+YAML::Node job_metadata(const JobSpec& spec) {
+  YAML::Node m;
+  m["schedlab.version"] = quoted(std::string(tool_version()));
+  m["schedlab.git"] = quoted(std::string(tool_git_sha()));
+  m["schedlab.seed"] = quoted(std::to_string(spec.seed));
+  m["schedlab.boots"] = quoted(std::to_string(spec.boots));
+  m["schedlab.command"] = quoted(shell_command_line(spec.command));
+  std::vector<std::string> kernels;
+  for (const auto& k : spec.kernels) kernels.push_back(k.name);
+  m["schedlab.kernels"] = quoted(fmt::format("{}", fmt::join(kernels, " ")));
+  return m;
+}
+
+}  // namespace
+
+std::string definition_name(const std::string& kernel, int boot, int block) {
+  return fmt::format("schedlab-boot{}-block{}-{}", boot, block, kernel);
+}
+
+std::optional<BootOfDefinition> parse_definition_name(const std::string& name) {
+  static const std::regex pattern(R"(^(?:\d+_)?schedlab-boot(\d{1,6})-block(\d{1,6})-([-_a-zA-Z0-9.]+)$)");
+  std::smatch m;
+  if (!std::regex_match(name, m, pattern)) return std::nullopt;
+  return BootOfDefinition{m[3].str(), std::stoi(m[1].str()), std::stoi(m[2].str())};
+}
+
+std::vector<std::string> boot_command(const JobSpec& spec, const LavaKernel& kernel, int block) {
+  std::vector<std::string> words = {spec.schedlab};
+  words.insert(words.end(), spec.command.begin(), spec.command.end());
+  std::vector<std::string> ours = {"--lava"};
+  if (spec.label_by_kernel) ours.insert(ours.end(), {"--label", kernel.name});
+  if (spec.seed_per_block) ours.insert(ours.end(), {"--seed", std::to_string(spec.seed + static_cast<unsigned>(block))});
+  // Before a command workload's own "--", if there is one.
+  words.insert(std::find(words.begin() + 1, words.end(), "--"), ours.begin(), ours.end());
+  return words;
+}
+
+std::string job_yaml(const JobSpec& spec) {
+  const auto order = plan_blocks(static_cast<int>(spec.kernels.size()), spec.boots, spec.seed);
+  const long deploy = timeout_minutes(spec.device.deploy, 10), boot = timeout_minutes(spec.device.boot, 10);
+  YAML::Node job;
+  job["job_name"] = quoted(spec.job_name.empty() ? default_job_name(spec) : spec.job_name);
+  job["device_type"] = quoted(spec.device_type);
+  const auto level = parse_whole_number(spec.priority, 0, 100);
+  job["priority"] = level ? YAML::Node(*level) : YAML::Node(spec.priority);
+  job["visibility"] = "public";  // nothing secret is in it: the store comes from the lab (SCHEDLAB_STORE)
+  const long per_boot = deploy + boot + test_minutes(spec);
+  job["timeouts"]["job"] = minutes(per_boot * static_cast<long>(order.size()) + 5);
+  job["timeouts"]["connection"] = minutes(kConnectionMinutes);
+  // A default YAML::Node is a defined null: only a template's mapping is a context.
+  if (spec.device.context.IsMap()) job["context"] = YAML::Clone(spec.device.context);
+  job["metadata"] = job_metadata(spec);
+  std::vector<int> booted(spec.kernels.size(), 0);
+  for (const auto& planned : order) {
+    const LavaKernel& k = spec.kernels[static_cast<std::size_t>(planned.variant)];
+    const int boot_number = ++booted[static_cast<std::size_t>(planned.variant)];
+    const TemplateValues values{k.url, k.ramdisk_url, k.name};
+    YAML::Node deploy_action, boot_action, test;
+    deploy_action["deploy"] = instantiate(spec.device.deploy, values);
+    boot_action["boot"] = instantiate(spec.device.boot, values);
+    test["test"] = test_action(spec, k, planned, boot_number);
+    job["actions"].push_back(deploy_action);
+    job["actions"].push_back(boot_action);
+    job["actions"].push_back(test);
+  }
+  return emit_yaml(job);
+}
+
+}  // namespace schedlab::grid

@@ -1,0 +1,39 @@
+#pragma once
+// A LAVA job's log as the dispatcher writes it: one YAML flow mapping per
+// line, {"dt": ..., "lvl": ..., "msg": ...} (lava-run prints them; the
+// server keeps them as a YAML list in output.yaml, each line "- {...}", and
+// serves that list at /api/v0.2/jobs/ID/logs/).  What collect needs from
+// it: the console lines (lvl "target", where the result blocks are), the
+// test cases LAVA recorded (lvl "results") and QEMU's command line.
+#include <istream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grid/result_block.h"
+
+namespace schedlab::grid {
+
+// One test case as LAVA recorded it.
+struct RecordedCase {
+  std::string definition;  // "2_schedlab-boot1-block1-a"
+  std::string name, result;
+  std::optional<double> measurement;
+  std::string units;
+};
+
+struct LavaLog {
+  std::vector<ResultBlockReader::Found> blocks;  // in the order they were printed
+  std::vector<RecordedCase> cases;
+  std::vector<std::string> boot_commands;  // "Boot command: ..." of the qemu boot method, in order
+  std::vector<std::string> errors;         // the job's own error lines (lvl "error")
+  std::size_t records = 0;
+};
+
+// Reads `in` record by record.  A line that is not a record (a blank, the
+// list's "---") is skipped; a record that is not YAML is skipped too and
+// counted nowhere, as LAVA's own viewer does.  Throws std::runtime_error
+// when no line at all is a record (not a LAVA log).
+LavaLog read_lava_log(std::istream& in);
+
+}  // namespace schedlab::grid

@@ -1,0 +1,110 @@
+#include "grid/lava_template.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/error.h"
+#include "grid/lava_assets.h"
+#include "grid/yaml_text.h"
+#include "sys/safe_files.h"
+
+namespace schedlab::grid {
+namespace {
+
+constexpr std::size_t kMaxTemplateBytes = 1 << 20;
+const std::set<std::string> kKeys = {"device_type", "context", "deploy", "boot"};
+const std::set<std::string> kPlaceholders = {"$kernel_url", "$ramdisk_url", "$kernel_name"};
+
+// Every scalar that looks like a placeholder ($ and a word) must be one.
+void collect_placeholders(const YAML::Node& node, std::set<std::string>& found) {
+  if (node.IsScalar() && node.Tag() != "!" && node.Scalar().size() > 1 && node.Scalar()[0] == '$') {
+    found.insert(node.Scalar());
+  } else if (node.IsMap()) {
+    for (const auto& entry : node) collect_placeholders(entry.second, found);
+  } else if (node.IsSequence()) {
+    for (const auto& item : node) collect_placeholders(item, found);
+  }
+}
+
+LavaTemplate parse_template(const std::string& text, const std::string& source, const std::string& option) {
+  auto refuse = [&](const std::string& why) { return UsageError(fmt::format("{} '{}': {}", option, source, why)); };
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw refuse(fmt::format("not YAML: {}", e.what()));
+  }
+  if (!root.IsMap()) throw refuse("expected a YAML mapping with deploy and boot");
+  for (const auto& entry : root)
+    if (!entry.first.IsScalar() || !kKeys.count(entry.first.Scalar()))
+      throw refuse(fmt::format("unknown key '{}' (a template has {})", entry.first.Scalar(), fmt::join(kKeys, ", ")));
+  LavaTemplate t;
+  t.source = source;
+  if (root["device_type"] && root["device_type"].IsScalar()) t.device_type = root["device_type"].Scalar();
+  if (root["context"]) {
+    if (!root["context"].IsMap()) throw refuse("context: expected a mapping");
+    t.context = root["context"];
+  }
+  for (const char* block : {"deploy", "boot"})
+    if (!root[block] || !root[block].IsMap()) throw refuse(fmt::format("{}: expected a mapping (one action)", block));
+  t.deploy = root["deploy"];
+  t.boot = root["boot"];
+  std::set<std::string> used;
+  collect_placeholders(t.deploy, used);
+  collect_placeholders(t.boot, used);
+  for (const auto& p : used)
+    if (!kPlaceholders.count(p))
+      throw refuse(fmt::format("unknown placeholder '{}' (known: {})", p, fmt::join(kPlaceholders, ", ")));
+  if (!used.count("$kernel_url")) throw refuse("deploy never uses $kernel_url");
+  t.needs_ramdisk = used.count("$ramdisk_url") > 0;
+  return t;
+}
+
+YAML::Node replace(const YAML::Node& node, const TemplateValues& v) {
+  if (node.IsScalar() && node.Tag() != "!") {
+    if (node.Scalar() == "$kernel_url") return quoted(v.kernel_url);
+    if (node.Scalar() == "$ramdisk_url") return quoted(v.ramdisk_url);
+    if (node.Scalar() == "$kernel_name") return quoted(v.kernel_name);
+  }
+  if (node.IsMap()) {
+    YAML::Node out(YAML::NodeType::Map);
+    out.SetStyle(node.Style());
+    for (const auto& entry : node) out[entry.first] = replace(entry.second, v);
+    return out;
+  }
+  if (node.IsSequence()) {
+    YAML::Node out(YAML::NodeType::Sequence);
+    out.SetStyle(node.Style());
+    for (const auto& item : node) out.push_back(replace(item, v));
+    return out;
+  }
+  return YAML::Clone(node);
+}
+
+}  // namespace
+
+std::vector<std::string> builtin_device_types() {
+  std::vector<std::string> names;
+  for (const auto& asset : lava_templates()) names.emplace_back(asset.name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+LavaTemplate builtin_template(const std::string& device_type) {
+  for (const auto& asset : lava_templates())
+    if (asset.name == device_type) return parse_template(std::string(asset.text), "built-in " + device_type, "--device-type");
+  throw UsageError(fmt::format("--device-type '{}': expected a device type with a built-in template ({}), or "
+                               "a lab's own template for it: --template FILE (see docs/fleet.md)",
+                               device_type, fmt::join(builtin_device_types(), ", ")));
+}
+
+LavaTemplate template_file(const std::string& path) {
+  return parse_template(sys::read_regular_file(path, kMaxTemplateBytes), path, "--template");
+}
+
+YAML::Node instantiate(const YAML::Node& block, const TemplateValues& values) { return replace(block, values); }
+
+}  // namespace schedlab::grid

@@ -1,0 +1,61 @@
+// Unit tests for src/grid/kcidb.cpp: stored sets as a KCIDB document (its
+// validity against KCIDB's own schema is checked by the integration tests
+// with python3-jsonschema).
+#include "grid/kcidb.h"
+
+#include <gtest/gtest.h>
+
+#include "support/sample_result.h"
+
+namespace schedlab::grid {
+namespace {
+
+store::SetDocument doc_of(ResultSet set) { return {ordered_json(set), "2026-11-29T22:00:00Z"}; }
+
+TEST(Kcidb, OneCheckoutAndBuildPerKernelOneTestPerSet) {
+  ResultSet a = testing::sample_set(), b = testing::sample_set(), c = testing::sample_set();
+  b.label = "again";
+  c.environment["kernel"]["release"] = "6.14.0-rc1-00042-g0123456789abcdef0123456789abcdef01234567";
+  c.status = Status::kError;
+  c.error = "fork failed: EAGAIN";
+  const auto doc = kcidb_document({doc_of(a), doc_of(b), doc_of(c)}, "lab_1");
+  EXPECT_EQ(doc["version"]["major"], 5);
+  EXPECT_EQ(doc["version"]["minor"], 3);
+  ASSERT_EQ(doc["checkouts"].size(), 2u);
+  ASSERT_EQ(doc["builds"].size(), 2u);
+  ASSERT_EQ(doc["tests"].size(), 3u);
+  EXPECT_EQ(doc["checkouts"][1]["git_commit_hash"], "0123456789abcdef0123456789abcdef01234567");
+  EXPECT_FALSE(doc["checkouts"][0].contains("git_commit_hash"));
+  const auto& t = doc["tests"][0];
+  EXPECT_EQ(t["path"], "schedlab.spawn");
+  EXPECT_EQ(t["status"], "DONE");
+  EXPECT_EQ(t["build_id"], doc["builds"][0]["id"]);
+  EXPECT_EQ(doc["builds"][0]["checkout_id"], doc["checkouts"][0]["id"]);
+  EXPECT_NEAR(t["number"]["value"].get<double>(), (27776.2 + 27801.5 + 27690.9) / 3, 1e-6);
+  EXPECT_EQ(t["number"]["unit"], "loops/s");
+  EXPECT_EQ(t["misc"]["runs"].size(), 3u);
+  EXPECT_EQ(doc["tests"][2]["status"], "ERROR");
+  EXPECT_FALSE(doc["tests"][2].contains("number"));
+  for (const char* kind : {"checkouts", "builds", "tests"})
+    for (const auto& item : doc[kind]) {
+      EXPECT_EQ(item["origin"], "lab_1");
+      EXPECT_EQ(item["id"].get<std::string>().rfind("lab_1:", 0), 0u);
+    }
+}
+
+TEST(Kcidb, TheSameSetsGiveTheSameIds) {
+  const auto first = kcidb_document({doc_of(testing::sample_set())}, "o");
+  const auto second = kcidb_document({doc_of(testing::sample_set())}, "o");
+  EXPECT_EQ(first, second);
+  ResultSet other = testing::sample_set();
+  other.runs[0].values.set("lps", 1.0);
+  EXPECT_NE(kcidb_document({doc_of(other)}, "o")["tests"][0]["id"], first["tests"][0]["id"]);
+}
+
+TEST(Kcidb, OriginsAreKcidbs) {
+  EXPECT_TRUE(valid_kcidb_origin("schedlab_lab1"));
+  for (const char* bad : {"", "Lab", "lab-1", "lab:1", "lab 1"}) EXPECT_FALSE(valid_kcidb_origin(bad)) << bad;
+}
+
+}  // namespace
+}  // namespace schedlab::grid

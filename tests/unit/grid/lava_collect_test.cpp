@@ -1,0 +1,113 @@
+// Unit tests for src/grid/lava_collect.cpp and lava_log.cpp: a job's log
+// into one set per kernel, paired by block, as kernels makes them.
+#include "grid/lava_collect.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "grid/lava_log.h"
+#include "support/sample_result.h"
+
+namespace schedlab::grid {
+namespace {
+
+// What one boot's test shell printed: its set (2 runs) in a result block.
+std::string boot_output(const std::string& kernel, int boot, int block, int index, Status status = Status::kPass) {
+  ResultSet set = testing::sample_set();
+  set.label = kernel;
+  set.runs.resize(2);
+  set.status = status;
+  if (status != Status::kPass) set.error = "fork failed";
+  const std::string testrun = std::to_string(index) + "_schedlab-boot" + std::to_string(boot) + "-block" +
+                              std::to_string(block) + "-" + kernel;
+  return encode_result_block({"spawn.json", testrun, ordered_json(ResultFile{"2026-12-01T00:00:00Z", {set}}).dump()});
+}
+
+// The output as a LAVA log: one record per console line.
+LavaLog log_of(const std::string& console, const std::string& extra = "") {
+  std::string log;
+  std::istringstream in(console);
+  for (std::string line; std::getline(in, line);)
+    log += "- " + ordered_json({{"dt", "x"}, {"lvl", "target"}, {"msg", line}}).dump() + "\n";
+  std::istringstream text(log + extra);
+  return read_lava_log(text);
+}
+
+TEST(LavaCollect, EachKernelsBootsBecomeOneSetPairedByBlock) {
+  const std::string console = boot_output("a", 1, 1, 0) + "noise\n" + boot_output("b", 1, 1, 1) +
+                              boot_output("b", 2, 2, 2) + boot_output("a", 2, 2, 3);
+  const std::string results =
+      R"(- {"dt": "x", "lvl": "results", "msg": {"case": "a.spawn", "definition": "0_schedlab-boot1-block1-a", "result": "pass", "measurement": ! "27756.2", "units": "loops/s"}})"
+      "\n"
+      R"(- {"dt": "x", "lvl": "info", "msg": "Boot command: /usr/bin/qemu-system-x86_64 -nographic -m 1024 -kernel k"})"
+      "\n";
+  const Collected c = collect_sets(log_of(console, results), {"lava-run output out", "7", nullptr, 4});
+  EXPECT_TRUE(c.problems.empty());
+  EXPECT_EQ(c.boots, 4);
+  ASSERT_EQ(c.sets.size(), 2u);
+  const ResultSet& a = c.sets[0];
+  EXPECT_EQ(a.label, "a");
+  EXPECT_EQ(a.status, Status::kPass);
+  ASSERT_EQ(a.runs.size(), 4u);
+  EXPECT_EQ(a.runs[0].boot, 1);
+  EXPECT_EQ(a.runs[2].boot, 2);
+  EXPECT_EQ(a.runs[0].block, 1);
+  EXPECT_EQ(a.runs[3].block, 4);
+  EXPECT_EQ(c.sets[1].runs[3].block, 4) << "the same block pairs across kernels";
+  EXPECT_EQ(a.environment["kernel"]["release"], "6.13.1");
+  const ordered_json& lava = c.lava[0];
+  EXPECT_EQ(lava["job_id"], "7");
+  ASSERT_EQ(lava["boots"].size(), 2u);
+  EXPECT_EQ(lava["boots"][0]["definition"], "0_schedlab-boot1-block1-a");
+  EXPECT_EQ(lava["boots"][0]["cases"][0]["measurement"], 27756.2);
+  EXPECT_TRUE(a.emulated) << "QEMU without KVM";
+  const auto docs = set_documents(c, "2026-12-01T23:00:00Z");
+  ASSERT_EQ(docs.size(), 2u);
+  EXPECT_EQ(docs[1].set["lava"]["boots"][1]["definition"], "2_schedlab-boot2-block2-b");
+  EXPECT_EQ(docs[1].set["label"], "b");
+}
+
+TEST(LavaCollect, AFailedBootOrAMissingOneMakesItsSetAnError) {
+  const std::string console = boot_output("a", 1, 1, 0) + boot_output("a", 2, 2, 1, Status::kError);
+  const Collected failed = collect_sets(log_of(console), {"log", "", nullptr, 0});
+  ASSERT_EQ(failed.sets.size(), 1u);
+  EXPECT_EQ(failed.sets[0].status, Status::kError);
+  EXPECT_EQ(failed.sets[0].error, "a boot 2 (block 2): fork failed");
+  const Collected short_job = collect_sets(log_of(boot_output("a", 1, 1, 0)), {"log", "", nullptr, 2});
+  EXPECT_EQ(short_job.sets[0].status, Status::kError);
+  EXPECT_EQ(short_job.sets[0].error, "the job brought back 1 of its 2 boots");
+  EXPECT_FALSE(short_job.sets[0].emulated) << "no QEMU command in the log";
+}
+
+TEST(LavaCollect, ACutBlockIsAProblemAndItsBootIsMissing) {
+  std::string cut = boot_output("a", 1, 1, 0);
+  cut.insert(cut.find('\n') + 1, "[ 3.1] random: crng init done\n");
+  const Collected c = collect_sets(log_of(cut + boot_output("a", 2, 2, 1)), {"log", "", nullptr, 0});
+  ASSERT_EQ(c.problems.size(), 1u);
+  EXPECT_NE(c.problems[0].find("0_schedlab-boot1-block1-a"), std::string::npos) << c.problems[0];
+  ASSERT_EQ(c.sets.size(), 1u);
+  EXPECT_EQ(c.sets[0].runs.size(), 2u);
+}
+
+TEST(LavaCollect, BlocksOutsideOurDefinitionsAreBootsOfTheirLabel) {
+  std::string console;
+  for (int i = 0; i < 2; ++i) {
+    ResultSet set = testing::sample_set();
+    set.label = "mine";
+    console += encode_result_block({"spawn.json", "", ordered_json(ResultFile{"t", {set}}).dump()});
+  }
+  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0});
+  ASSERT_EQ(c.sets.size(), 1u);
+  EXPECT_EQ(c.sets[0].label, "mine");
+  EXPECT_EQ(c.sets[0].runs.size(), 6u);
+  EXPECT_EQ(c.sets[0].runs.back().boot, 2);
+}
+
+TEST(LavaLog, ANonLogIsRefused) {
+  std::istringstream text("hello\nworld\n");
+  EXPECT_THROW(read_lava_log(text), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace schedlab::grid

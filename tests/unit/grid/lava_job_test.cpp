@@ -1,0 +1,140 @@
+// Unit tests for src/grid/lava_job.cpp and lava_template.cpp: the job's
+// shape, its boot order, and user text that stays text.
+#include "grid/lava_job.h"
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include "core/error.h"
+#include "grid/shell_words.h"
+#include "runner/block_plan.h"
+#include "support/temp_dir.h"
+
+namespace schedlab::grid {
+namespace {
+
+JobSpec two_kernels() {
+  JobSpec spec;
+  spec.kernels = {{"good", "http://lab/good/bzImage", "http://lab/r.cpio.gz"},
+                  {"bad", "http://lab/bad/bzImage", "http://lab/r.cpio.gz"}};
+  spec.boots = 3;
+  spec.seed = 7;
+  spec.device = builtin_template("qemu");
+  spec.device_type = "qemu";
+  spec.command = {"run", "spawn", "--duration", "1", "--runs", "1"};
+  spec.label_by_kernel = true;
+  return spec;
+}
+
+std::vector<YAML::Node> actions_named(const YAML::Node& job, const std::string& kind) {
+  std::vector<YAML::Node> out;
+  for (const auto& action : job["actions"])
+    if (action[kind]) out.push_back(action[kind]);
+  return out;
+}
+
+TEST(LavaJob, BootsFollowTheKernelsPlannerInDeployBootTestTriples) {
+  const JobSpec spec = two_kernels();
+  const YAML::Node job = YAML::Load(job_yaml(spec));
+  EXPECT_EQ(job["device_type"].as<std::string>(), "qemu");
+  ASSERT_EQ(job["actions"].size(), 3u * 6u);
+  const auto plan = plan_blocks(2, 3, 7);
+  const auto tests = actions_named(job, "test");
+  ASSERT_EQ(tests.size(), plan.size());
+  std::vector<int> booted(2, 0);
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const auto& k = spec.kernels[static_cast<std::size_t>(plan[i].variant)];
+    const int boot = ++booted[static_cast<std::size_t>(plan[i].variant)];
+    EXPECT_TRUE(job["actions"][3 * i]["deploy"]);
+    EXPECT_EQ(job["actions"][3 * i]["deploy"]["images"]["kernel"]["url"].as<std::string>(), k.url);
+    EXPECT_TRUE(job["actions"][3 * i + 1]["boot"]);
+    const auto def = tests[i]["definitions"][0];
+    EXPECT_EQ(def["name"].as<std::string>(), definition_name(k.name, boot, plan[i].block));
+    EXPECT_EQ(def["repository"]["run"]["steps"][0].as<std::string>(),
+              "schedlab run spawn --duration 1 --runs 1 --lava --label " + k.name);
+  }
+  EXPECT_EQ(job["metadata"]["schedlab.seed"].as<std::string>(), "7");
+}
+
+TEST(LavaJob, DefinitionNamesRoundTripWithLavasIndexPrefix) {
+  EXPECT_EQ(definition_name("v6.12", 2, 1), "schedlab-boot2-block1-v6.12");
+  const auto parsed = parse_definition_name("3_schedlab-boot2-block1-v6.12");
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(parsed->kernel, "v6.12");
+  EXPECT_EQ(parsed->boot, 2);
+  EXPECT_EQ(parsed->block, 1);
+  EXPECT_FALSE(parse_definition_name("1_smoke-tests"));
+  EXPECT_FALSE(parse_definition_name("schedlab-boot-block1-a"));
+}
+
+TEST(LavaJob, OurOptionsGoBeforeACommandWorkloadsOwnDoubleDash) {
+  JobSpec spec = two_kernels();
+  spec.command = {"run", "command", "--runs", "2", "--", "sh", "-c", "echo '$x'; exit 0"};
+  spec.seed_per_block = true;
+  const auto words = boot_command(spec, spec.kernels[1], 2);
+  const std::vector<std::string> expected = {"schedlab", "run", "command", "--runs", "2", "--lava", "--label", "bad",
+                                             "--seed", "9", "--", "sh", "-c", "echo '$x'; exit 0"};
+  EXPECT_EQ(words, expected);
+}
+
+TEST(LavaJob, UserTextStaysOneQuotedStringWhateverItHolds) {
+  JobSpec spec = two_kernels();
+  const std::string nasty = "x\"\n  - evil: yes\n# '; reboot; '";
+  spec.kernels[0].url = "http://lab/k?a=yes&b=: x";
+  spec.command = {"run", "command", "--", "echo", nasty};
+  spec.job_name = "on: [a, b]\n";
+  const YAML::Node job = YAML::Load(job_yaml(spec));
+  EXPECT_EQ(job["job_name"].as<std::string>(), spec.job_name);
+  const auto tests = actions_named(job, "test");
+  const std::string step = tests[0]["definitions"][0]["repository"]["run"]["steps"][0].as<std::string>();
+  EXPECT_NE(step.find(shell_command_line({nasty})), std::string::npos);
+  int nasty_urls = 0;
+  for (const auto& deploy : actions_named(job, "deploy"))
+    nasty_urls += deploy["images"]["kernel"]["url"].as<std::string>() == spec.kernels[0].url;
+  EXPECT_EQ(nasty_urls, spec.boots);
+}
+
+TEST(LavaJob, PriorityIsANumberOrAWord) {
+  JobSpec spec = two_kernels();
+  spec.priority = "42";
+  EXPECT_EQ(YAML::Load(job_yaml(spec))["priority"].as<int>(), 42);
+  spec.priority = "low";
+  EXPECT_EQ(YAML::Load(job_yaml(spec))["priority"].as<std::string>(), "low");
+}
+
+TEST(LavaTemplate, BuiltInsParseAndUnknownDeviceTypesNameTheWayOut) {
+  for (const auto& type : builtin_device_types()) {
+    const auto t = builtin_template(type);
+    EXPECT_EQ(t.device_type, type);
+    EXPECT_TRUE(t.needs_ramdisk) << type;
+  }
+  try {
+    builtin_template("bcm2711-rpi-4-b");
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--template FILE"), std::string::npos) << e.what();
+  }
+}
+
+TEST(LavaTemplate, ALabsFileIsCheckedKeyByKeyAndPlaceholderByPlaceholder) {
+  testing::TempDir dir;
+  const std::string good = dir.write("good.yaml", "device_type: bbb\ndeploy:\n  to: tftp\n  kernel: {url: $kernel_url, type: zimage}\n"
+                                                  "  dtb: {url: 'http://lab/am335x-boneblack.dtb'}\nboot: {method: u-boot, commands: ramdisk}\n");
+  const auto t = template_file(good);
+  EXPECT_EQ(t.device_type, "bbb");
+  EXPECT_FALSE(t.needs_ramdisk);
+  const YAML::Node deploy = instantiate(t.deploy, {"http://lab/zImage", "", "a"});
+  EXPECT_EQ(deploy["kernel"]["url"].as<std::string>(), "http://lab/zImage");
+  EXPECT_EQ(deploy["kernel"]["type"].as<std::string>(), "zimage");
+  for (const char* bad : {"deploy: {kernel: {url: $kernel_url}}\n",                       // no boot
+                          "deploy: {url: $kernel_url}\nboot: {}\ntest: {}\n",              // unknown key
+                          "deploy: {url: $kernel_url, dtb: $dtb_url}\nboot: {}\n",         // unknown placeholder
+                          "deploy: {url: 'http://lab/k'}\nboot: {}\n",                     // no $kernel_url
+                          "deploy: [\n"}) {                                               // not YAML
+    const std::string path = dir.write("bad.yaml", bad);
+    EXPECT_THROW(template_file(path), UsageError) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace schedlab::grid
