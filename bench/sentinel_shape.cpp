@@ -101,12 +101,14 @@ Sample take_sample(long shell_iterations, std::mt19937_64& rng) {
 
 std::vector<double> logs_of(const std::vector<Sample>& samples, const std::string& key) {
   std::vector<double> out;
+  out.reserve(samples.size());
   for (const auto& s : samples) out.push_back(std::log(s.at(key)));
   return out;
 }
 
 double cv_pct(const std::vector<double>& log_values) {
   std::vector<double> xs;
+  xs.reserve(log_values.size());
   for (double l : log_values) xs.push_back(std::exp(l));
   return schedlab::stats::sample_stddev(xs) / schedlab::stats::mean(xs) * 100;
 }
