@@ -32,13 +32,27 @@ struct Flip {
   std::string during = original == "1" ? "0" : "1";
 };
 
-bool wait_for_workers(size_t n, std::chrono::seconds limit = 30s) {
+// The workers of a run with its scenario in force: at least n in a cgroup
+// at `depth`.  A run's workers appear before the runner places them, and
+// each run's leave before the next run's start, so one look can meet a
+// worker not yet placed or one gone a moment later (a probe that opens
+// counters per copy widens that window); wait for the placed state rather
+// than race it.  Fewer than n by the deadline: the scenario was never in
+// force, which the caller's checks then report.
+std::vector<pid_t> placed_workers(size_t n, int depth, std::chrono::seconds limit = 30s) {
   const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (running_workers().size() < n) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
+  for (;;) {
+    std::vector<pid_t> placed;
+    for (pid_t pid : running_workers()) {
+      try {
+        if (sys::cgroup_depth(sys::read_cgroup_layout(pid).v2_path.value_or("")) == depth) placed.push_back(pid);
+      } catch (const std::exception&) {
+        // gone since it was listed
+      }
+    }
+    if (placed.size() >= n || std::chrono::steady_clock::now() > deadline) return placed;
     std::this_thread::sleep_for(20ms);
   }
-  return true;
 }
 
 class Scenario : public ::testing::Test {
@@ -60,17 +74,30 @@ class Scenario : public ::testing::Test {
     auto s = std::make_unique<Schedlab>(std::vector<std::string>{
         "run", "spawn", "--copies", "2", "--autogroup", flip.requested, "--cgroup-depth", "3",
         "--cpus", "0", "--duration", duration, "--runs", "3", "--json", json});
-    EXPECT_TRUE(wait_for_workers(2));
+    const auto workers = placed_workers(2, 3);
+    EXPECT_GE(workers.size(), 2u) << "no two workers in the scenario's cgroups (depth 3) within 30 s";
     EXPECT_EQ(autogroup_now(), flip.during);
-    for (pid_t pid : running_workers()) {
-      const auto layout = sys::read_cgroup_layout(pid);
+    // A spawn copy's children are forks of the worker (the same command
+    // line) living a few microseconds: one may be gone by the time it is
+    // read, so what is read is checked only of a pid still alive after.
+    for (pid_t pid : workers) {
+      sys::CgroupLayout layout;
+      std::vector<int> cpus;
+      try {
+        layout = sys::read_cgroup_layout(pid);
+        cpus = sys::affinity_of(pid);
+      } catch (const std::exception& e) {
+        if (kill(pid, 0) == 0) ADD_FAILURE() << pid << ": " << e.what();
+        continue;
+      }
+      if (kill(pid, 0) != 0) continue;
       const std::string v2 = layout.v2_path.value_or("");
       EXPECT_EQ(sys::cgroup_depth(v2), 3) << v2;
       EXPECT_NE(v2.find("/schedlab-"), std::string::npos);
       if (layout.v1_mounts.count("cpu")) {
         EXPECT_EQ(sys::cgroup_depth(layout.v1_paths.at("cpu")), 3);
       }
-      EXPECT_EQ(sys::affinity_of(pid), std::vector<int>{0});
+      EXPECT_EQ(cpus, std::vector<int>{0});
     }
     EXPECT_TRUE(journals_left()) << "the original values are journaled while in force";
     return s;
