@@ -6,6 +6,7 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 #include "store/set_document.h"
@@ -36,6 +37,22 @@ inline ResultSet synthetic_set(const SyntheticSpec& s) {
     const int t = s.second + i * 11;
     run.started = fmt::format("2026-11-{:02d}T{:02d}:{:02d}:{:02d}Z", s.day, t / 3600 % 24, t / 60 % 60, t % 60);
     run.values.set("lps", dist(rng));
+  }
+  return set;
+}
+
+// A set of one metric with exactly these values, one run each (1-based
+// indices): the shape the verdict and between-session tests build on.
+inline ResultSet values_set(const std::string& workload, const MetricSpec& metric, const std::vector<double>& values) {
+  ResultSet set;
+  set.workload.name = workload;
+  set.workload.primary_metric = metric.name;
+  set.metrics = {metric};
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    RunRecord run;
+    run.index = static_cast<int>(i) + 1;
+    run.values.set(metric.name, values[i]);
+    set.runs.push_back(run);
   }
   return set;
 }

@@ -10,6 +10,7 @@
 
 #include "compare/comparison.h"
 #include "support/samples.h"
+#include "support/synthetic_sets.h"
 
 namespace schedlab {
 namespace {
@@ -17,18 +18,9 @@ namespace {
 constexpr double kBetweenSd = 2, kWithinSd = 0.5;  // lps, around 100
 
 ResultSet session_set(const std::string& label, const std::vector<double>& lps) {
-  ResultSet set;
+  ResultSet set = testing::values_set("spawn", {"lps", "loops/s", Better::kHigher, "loops per second"}, lps);
   set.label = label;
-  set.workload.name = "spawn";
-  set.workload.primary_metric = "lps";
   set.environment = {{"system", {{"hostname", "vm1"}}}};
-  set.metrics = {{"lps", "loops/s", Better::kHigher, "loops per second"}};
-  for (std::size_t i = 0; i < lps.size(); ++i) {
-    RunRecord run;
-    run.index = static_cast<int>(i) + 1;
-    run.values.set("lps", lps[i]);
-    set.runs.push_back(run);
-  }
   return set;
 }
 

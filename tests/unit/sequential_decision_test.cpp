@@ -11,23 +11,15 @@
 
 #include "runner/set_spread.h"
 #include "support/samples.h"
+#include "support/synthetic_sets.h"
 
 namespace schedlab {
 namespace {
 
 // A set of `command`-like runs: elapsed_s, lower is better.
 ResultSet elapsed_set(const std::vector<double>& seconds) {
-  ResultSet set;
+  ResultSet set = testing::values_set("command", {"elapsed_s", "s", Better::kLower, "wall time"}, seconds);
   set.label = "good";
-  set.workload.name = "command";
-  set.workload.primary_metric = "elapsed_s";
-  set.metrics = {{"elapsed_s", "s", Better::kLower, "wall time"}};
-  for (std::size_t i = 0; i < seconds.size(); ++i) {
-    RunRecord run;
-    run.index = static_cast<int>(i) + 1;
-    run.values.set("elapsed_s", seconds[i]);
-    set.runs.push_back(run);
-  }
   return set;
 }
 
