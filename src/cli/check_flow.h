@@ -102,6 +102,14 @@ class CheckProgress final : public RunObserver {
   std::string so_far_;
 };
 
+class Session;
+// One batch of a check's runs, in the session.  An interrupt is rethrown;
+// when the workload cannot run here, the skip line ("skip: cannot run WHAT
+// here: why") is printed and reported to LAVA, and nullopt returned: the
+// caller exits kCheckSkipExit.
+std::optional<std::vector<ResultSet>> run_check_batch(const CheckArgs& a, const Loaded& l, const Experiment& exp,
+                                                      Session& session, CheckProgress& observer, const char* what);
+
 // The spec with its program (exec --program, shell --shell, the command's
 // first word) replaced by `good`; UsageError naming --interleave when it
 // runs none.

@@ -59,18 +59,11 @@ int measure_interleaved(const CheckArgs& a, Loaded& l) {
     observer.at_look(look, "");
     observer.batch(blocks);
     const Experiment exp{{good, current}, (std::uint64_t{seeds()} << 32) | seeds(), a.argv, current.options()};
-    NoSink no_sink;
-    auto outcome = run_experiment(exp, session.gate(), session.journal(), observer, no_sink);
+    auto sets = run_check_batch(a, l, exp, session, observer, "the interleaved blocks");
+    if (!sets) return kCheckSkipExit;
     current.spec.options.warmup_runs = good.spec.options.warmup_runs = 0;
-    if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
-    if (outcome.status != ExitStatus::kOk) {
-      observer.done();
-      std::cout << fmt::format("skip: cannot run the interleaved blocks here: {}\n", outcome.error);
-      report_check_to_lava(a, l.good->workload.primary_metric, nullptr, {});
-      return kCheckSkipExit;
-    }
-    add_batch(good_evidence, std::move(outcome.sets[0]));
-    add_batch(evidence, std::move(outcome.sets[1]));
+    add_batch(good_evidence, std::move((*sets)[0]));
+    add_batch(evidence, std::move((*sets)[1]));
     const auto [g, c] = by_block(good_evidence, evidence);
     if (c.size() != l.looks.runs[look - 1]) continue;  // a look only at its planned size
     e.decision = decide_paired(g, c, l.better, a.threshold, l.looks, look);

@@ -7,7 +7,9 @@
 #include <iostream>
 
 #include "cli/check_flow.h"
+#include "core/error.h"
 #include "grid/lava_report.h"
+#include "session/session.h"
 #include "store/record.h"
 #include "sys/safe_files.h"
 
@@ -18,6 +20,18 @@ std::vector<double> primary_values(const ResultSet& set) {
   for (const auto& run : set.runs)
     if (auto v = run.values.get(set.workload.primary_metric)) xs.push_back(*v);
   return xs;
+}
+
+std::optional<std::vector<ResultSet>> run_check_batch(const CheckArgs& a, const Loaded& l, const Experiment& exp,
+                                                      Session& session, CheckProgress& observer, const char* what) {
+  NoSink no_sink;
+  auto outcome = run_experiment(exp, session.gate(), session.journal(), observer, no_sink);
+  if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
+  if (outcome.status == ExitStatus::kOk) return std::move(outcome.sets);
+  observer.done();
+  std::cout << fmt::format("skip: cannot run {} here: {}\n", what, outcome.error);
+  report_check_to_lava(a, l.good->workload.primary_metric, nullptr, {});
+  return std::nullopt;
 }
 
 void add_batch(ResultSet& evidence, ResultSet set) {

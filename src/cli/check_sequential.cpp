@@ -121,17 +121,10 @@ int measure_sequential(const CheckArgs& a, Loaded& l) {
                                                             d.interval_pct.low, d.interval_pct.high));
     observer.batch(setup.spec.options.runs);
     const Experiment exp{{setup}, 0, a.argv, setup.options()};
-    NoSink no_sink;
-    auto outcome = run_experiment(exp, session.gate(), session.journal(), observer, no_sink);
+    auto sets = run_check_batch(a, l, exp, session, observer, "the baseline's workload");
+    if (!sets) return kCheckSkipExit;
     setup.spec.options.warmup_runs = 0;  // the baseline's warmup runs: once, before the first batch
-    if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
-    if (outcome.status != ExitStatus::kOk) {
-      observer.done();
-      std::cout << fmt::format("skip: cannot run the baseline's workload here: {}\n", outcome.error);
-      report_check_to_lava(a, l.good->workload.primary_metric, nullptr, {});
-      return kCheckSkipExit;
-    }
-    add_batch(evidence, std::move(outcome.sets.front()));
+    add_batch(evidence, std::move(sets->front()));
     if (primary_values(evidence).size() != l.looks.runs[look - 1]) continue;  // a look only at its planned size
     in = sequential_inputs(*l.good, l.bad, evidence, past_sessions(l.history), kCheckAlpha);
     e.decision = decide_sequential(in, l.bad != nullptr, l.better, a.threshold, l.looks, look);
