@@ -23,12 +23,3 @@ function(schedlab_unity target)
   endif()
 endfunction()
 
-# Precompiled headers: the headers most batches include, parsed once per
-# target instead of once per batch.
-option(SCHEDLAB_PCH "Precompile the heavy headers of schedlab_core" OFF)
-function(schedlab_pch target)
-  if(SCHEDLAB_PCH)
-    target_precompile_headers(${target} PRIVATE <nlohmann/json.hpp> <fmt/format.h> <fmt/ranges.h>
-                              <string> <vector> <map> <optional> <functional> <memory>)
-  endif()
-endfunction()
