@@ -11,15 +11,37 @@
 # it.  -DSCHEDLAB_UNITY=OFF compiles file by file (the tidy preset does, so
 # every file is also checked on its own).
 option(SCHEDLAB_UNITY "Compile each target's C++ sources in batches (CMake UNITY_BUILD)" ON)
-# A batch too large leaves a CPU idle at the end of the build and makes an
-# edit recompile more; too small parses the headers more often.
-set(SCHEDLAB_UNITY_BATCH 16 CACHE STRING "C++ files per unity batch")
+# How many files a batch holds is a trade (docs/build.md has the figures):
+# a template instantiated in two batches is compiled twice, so fewer, larger
+# batches cost less CPU in all (schedlab_core at -O2 from clean: 386 CPU s
+# in batches of 16, 253 in batches of 72, 156 as one); but an edit
+# recompiles its whole batch, and a build has no more parallel work than
+# batches.  So by default:
+#   - with a compiler cache (CMAKE_CXX_COMPILER_LAUNCHER, e.g. ccache), the
+#     developer's case, batches of 16: an edit recompiles 16 files;
+#   - without one, every build is a cold build (the quick start, CI, a
+#     package build): one batch per CPU of this machine, at least 16 files.
+# -DSCHEDLAB_UNITY_BATCH=N fixes the size for every target.
+set(SCHEDLAB_UNITY_BATCH "" CACHE STRING "C++ files per unity batch (empty: chosen as build_speed.cmake says)")
+cmake_host_system_information(RESULT SCHEDLAB_CPUS QUERY NUMBER_OF_LOGICAL_CORES)
 
 # schedlab_unity(TARGET): TARGET's C++ files in batches.
 function(schedlab_unity target)
-  if(SCHEDLAB_UNITY)
-    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE BATCH
-                          UNITY_BUILD_BATCH_SIZE ${SCHEDLAB_UNITY_BATCH})
+  if(NOT SCHEDLAB_UNITY)
+    return()
   endif()
+  set(batch "${SCHEDLAB_UNITY_BATCH}")
+  if("${batch}" STREQUAL "" AND CMAKE_CXX_COMPILER_LAUNCHER)
+    set(batch 16)
+  elseif("${batch}" STREQUAL "")
+    get_target_property(sources ${target} SOURCES)
+    list(FILTER sources INCLUDE REGEX "\\.(cpp|cxx|cc)$")
+    list(LENGTH sources files)
+    math(EXPR batch "(${files} + ${SCHEDLAB_CPUS} - 1) / ${SCHEDLAB_CPUS}")
+    if(batch LESS 16)
+      set(batch 16)
+    endif()
+  endif()
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE BATCH
+                        UNITY_BUILD_BATCH_SIZE ${batch})
 endfunction()
-

@@ -32,13 +32,6 @@ bool foreign_and_alive(const std::string& name) {
   return pid > 0 && pid != getpid() && kill(pid, 0) == 0 && sys::parent_of(pid) != getpid();
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Registered once: makes the test binary a subreaper before any test runs,
 // and points the default result store (XDG_DATA_HOME) at a directory of
 // its own, so the runs of the tests never land in the user's history.
@@ -58,6 +51,13 @@ class SubreaperEnvironment : public ::testing::Environment {
 const auto* const kEnv = ::testing::AddGlobalTestEnvironment(new SubreaperEnvironment);
 
 }  // namespace
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 Schedlab::Schedlab(const std::vector<std::string>& args, const std::vector<std::string>& prefix) {
   static int counter = 0;

@@ -63,6 +63,8 @@ constexpr uid_t kNobodyUid = 65534;
 // Root with setpriv, and the build tree reachable by user nobody.
 bool can_switch_user();
 
+// The whole of a file, empty when it cannot be read.
+std::string slurp(const std::string& path);
 nlohmann::json read_json(const std::string& path);
 // Number of runs in the first set of a result file, 0 when unreadable.
 int runs_in(const std::string& path);

@@ -91,11 +91,6 @@ void provide_inputs(const std::string& text, const TempDir& dir, const std::stri
   }
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // The example as a reader's shell runs it: quotes, ~ and comments included.
 Outcome run_in_shell(const std::string& command, const TempDir& dir) {
   const std::string out = dir.file("stdout"), err = dir.file("stderr");

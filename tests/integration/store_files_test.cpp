@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "integration/harness.h"
 #include "integration/store_fixtures.h"
 
 namespace schedlab::testing {
@@ -22,11 +23,6 @@ mode_t mode_of(const std::string& path) {
   struct stat st {};
   EXPECT_EQ(stat(path.c_str(), &st), 0) << path;
   return st.st_mode & 07777;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 // Unmounts on every path out of a test: a mount outlives the process.
