@@ -24,7 +24,7 @@ mode_t mode_of(const std::string& path) {
   return st.st_mode & 07777;
 }
 
-std::string slurp(const std::string& path) {
+std::string store_file_bytes(const std::string& path) {
   std::ifstream in(path);
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
@@ -114,13 +114,13 @@ TEST(StoreReaders, ANonRootUserReadsARootOwnedStore) {
   const std::string db = dir.file("root/r.db");
   import_kernels(dir, db, 3);
   ASSERT_EQ(mode_of(db), 0644u);
-  const std::string before = slurp(db);
+  const std::string before = store_file_bytes(db);
   for (const auto& args : readers(db, dir.file("report.html"))) {
     const Outcome o = run_schedlab(args, kAsNobody);
     EXPECT_EQ(o.status, 0) << args[0] << ": " << o.err;
     EXPECT_EQ(o.err, "") << args[0];
   }
-  EXPECT_EQ(slurp(db), before) << "a reader changed the store";
+  EXPECT_EQ(store_file_bytes(db), before) << "a reader changed the store";
   EXPECT_FALSE(fs::exists(db + "-wal"));
 
   // With a writer connected, its -wal and -shm exist (root's, 0644): they
