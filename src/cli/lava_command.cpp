@@ -63,10 +63,14 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
 }
 
 void add_collect_options(CLI::App& collect, LavaCollectTexts& t) {
-  add_input_path(collect, "job", t.job, "the job's log: a directory holding it as output.yaml (the server's job "
-                                       "output directory, or lava-run's --output-dir with its log saved there), or "
-                                       "the log file", "DIR|LOG")
+  add_input_path(collect, "job", t.job, "the job: its id on --server, or its log: a directory holding it as "
+                                       "output.yaml (the server's job output directory, or lava-run's --output-dir "
+                                       "with its log saved there), or the log file", "JOB_ID|DIR|LOG")
       ->required();
+  collect.add_option("--server", t.server, "the LAVA server that ran job JOB_ID: its record and log are read "
+                                           "through its REST API (/api/v0.2/jobs/JOB_ID/); a token, when the "
+                                           "server wants one, comes from LAVA_TOKEN")
+      ->type_name("URL");
   add_output_file(collect, "--json", t.json, "also write the sets as a result file, a new file", {});
   collect.add_flag("--force", t.force, "replace an existing --json file");
   add_store_options(collect, t.store, true);
