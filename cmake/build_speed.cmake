@@ -22,3 +22,4 @@ function(schedlab_unity target)
                           UNITY_BUILD_BATCH_SIZE ${SCHEDLAB_UNITY_BATCH})
   endif()
 endfunction()
+

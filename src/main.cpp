@@ -1,4 +1,4 @@
 // schedlab: the thin entry point; everything lives in schedlab_core.
-#include "cli/command.h"
+#include "cli/run_app.h"
 
 int main(int argc, char** argv) { return schedlab::run_app(argc, argv); }

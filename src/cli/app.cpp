@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/help_formatter.h"
 #include "cli/reference/reference_output.h"
+#include "cli/run_app.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/secrets.h"

@@ -33,12 +33,12 @@ const ResultSet& guest_set(const ResultFile& file, const std::string& path) {
                                "baseline with schedlab kernels --kernel NAME=GOOD_VMLINUZ ... -- run ...", path));
 }
 
-std::string text_of(const ordered_json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
+std::string shown_text(const ordered_json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
 
 // The guest's shape as the baseline's guest had it, checked against this host.
 guest::GuestShape baseline_shape(const ordered_json& g) {
   const auto host_cpus = g.value("host_cpus", ordered_json());
-  return parse_guest_shape(text_of(g.value("vcpus", ordered_json(2))), text_of(g.value("memory_mib", ordered_json(2048))),
+  return parse_guest_shape(shown_text(g.value("vcpus", ordered_json(2))), shown_text(g.value("memory_mib", ordered_json(2048))),
                            host_cpus.is_string() ? host_cpus.get<std::string>() : "",
                            g.value("append", std::string()));
 }

@@ -65,7 +65,4 @@ Command add_lava(CLI::App& app, const CommandContext& context);  // lava job|col
 // Every command in the order `schedlab --help` lists them.
 const std::vector<AddCommand>& all_commands();
 
-// The top level, `schedlab COMMAND ...`: the exit status (cli/app.cpp).
-int run_app(int argc, char** argv);
-
 }  // namespace schedlab

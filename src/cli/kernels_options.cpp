@@ -10,9 +10,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <random>
 
 #include "cli/run_parse.h"
+#include "cli/seed_option.h"
 #include "runner/run_setup.h"
 #include "spec/run_spec_io.h"
 #include "spec/vary.h"
@@ -54,12 +54,6 @@ std::vector<int> parse_host_cpus(const std::string& text) {
     if (std::find(mine.begin(), mine.end(), c) == mine.end())
       throw UsageError("--host-cpus", text, fmt::format("CPUs this process may run on ({})", format_cpu_list(mine)));
   return cpus;
-}
-
-std::uint64_t parse_kernels_seed(const std::string& text) {
-  if (text.empty()) return std::random_device{}();
-  if (auto seed = parse_whole_number<std::uint64_t>(text, 0, UINT64_MAX)) return *seed;
-  throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
 }
 
 void refuse_inner(const ParsedRun& p) {
@@ -220,7 +214,7 @@ std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workl
   const auto boots = parse_whole_number(t.boots, 1, 1000);
   if (!boots) throw UsageError("--boots", t.boots, "a whole number from 1 to 1000");
   plan.boots = *boots;
-  plan.seed = parse_kernels_seed(t.seed);
+  plan.seed = parse_seed_option(t.seed);
   if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
   if (!t.accel.empty()) r.accel = t.accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const GuestShape shape = parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);

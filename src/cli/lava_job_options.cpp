@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <random>
 #include <set>
 
 #include "cli/kernels_options.h"
+#include "cli/seed_option.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "core/utf8.h"
@@ -119,17 +119,11 @@ std::vector<grid::LavaKernel> parse_kernels(const LavaJobTexts& t, bool needs_ra
   return kernels;
 }
 
-std::uint64_t parse_seed(const std::string& text) {
-  if (text.empty()) return std::random_device{}();
-  if (auto seed = parse_whole_number<std::uint64_t>(text, 0, UINT64_MAX)) return *seed;
-  throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
-}
-
 void parse_job_fields(const LavaJobTexts& t, grid::JobSpec& spec) {
   const auto boots = parse_whole_number(t.boots, 1, kMaxBoots);
   if (!boots) throw UsageError("--boots", t.boots, fmt::format("a whole number from 1 to {}", kMaxBoots));
   spec.boots = *boots;
-  spec.seed = parse_seed(t.seed);
+  spec.seed = parse_seed_option(t.seed);
   if (t.priority != "high" && t.priority != "medium" && t.priority != "low" && !parse_whole_number(t.priority, 0, 100))
     throw UsageError("--priority", t.priority, "high, medium, low or a whole number from 0 to 100");
   spec.priority = t.priority;

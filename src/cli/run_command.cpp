@@ -7,13 +7,13 @@
 
 #include <algorithm>
 #include <iostream>
-#include <random>
 #include <sstream>
 
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "cli/run_parse.h"
+#include "cli/seed_option.h"
 #include "runner/run_setup.h"
 #include "spec/run_spec_io.h"
 #include "compare/comparison.h"
@@ -39,12 +39,6 @@
 namespace schedlab {
 namespace {
 
-std::uint64_t parse_seed(const std::string& text) {
-  if (text.empty()) return std::random_device{}();
-  if (auto seed = parse_whole_number<std::uint64_t>(text, 0, UINT64_MAX)) return *seed;
-  throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
-}
-
 // One variant, checked against the machine: everything that can be checked
 // is checked before the first copy starts.
 RunSetup prepare_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment,
@@ -69,7 +63,7 @@ Experiment prepare(const Workload& w, const ParsedRun& parsed, const std::vector
   std::vector<VaryAxis> axes;
   for (const auto& v : parsed.experiment.vary) axes.push_back(parse_vary(v));
   Experiment e;
-  e.seed = parse_seed(parsed.experiment.seed);
+  e.seed = parse_seed_option(parsed.experiment.seed);
   e.options = parsed.settings.options;
   e.argv = argv;
   const std::string worker = locate_worker();

@@ -14,7 +14,7 @@
 namespace schedlab {
 namespace {
 
-class Command final : public Workload {
+class CommandWorkload final : public Workload {
  public:
   const WorkloadInfo& info() const override {
     static const WorkloadInfo kInfo{
@@ -103,6 +103,6 @@ class Command final : public Workload {
 
 }  // namespace
 
-std::unique_ptr<Workload> make_command_workload() { return std::make_unique<Command>(); }
+std::unique_ptr<Workload> make_command_workload() { return std::make_unique<CommandWorkload>(); }
 
 }  // namespace schedlab
