@@ -6,7 +6,7 @@
 // with --lava in LAVA's test shell; `schedlab lava collect` reads lava-run's
 // log into a store and compare reads the sets.  The smoke (one boot, about
 // 20 seconds) runs by default; two kernels x two boots (about a minute and a
-// half) with SCHEDLAB_LAVA_TESTS=full.  Both need root, lava-dispatcher
+// half) and check --lava (one boot) with SCHEDLAB_LAVA_TESTS=full.  Both need root, lava-dispatcher
 // (scripts/deps --lava), QEMU and the kernel (scripts/guest-kernels
 // build/guest-kernels cloud); without them they skip with the reason.  The
 // collect test on the log recorded from such a run needs none of it.
@@ -64,10 +64,13 @@ std::string lava_run(const TempDir& dir, const std::string& job, int* status) {
   return said + dir.read("out/output.yaml");
 }
 
-// The ramdisk and a job of `kernels` (NAME=PATH) x `boots` running `command`.
+// The ramdisk (with `add`: --add FILE:DEST...) and a job of `kernels`
+// (NAME=PATH) x `boots` running `command`.
 std::string ramdisk_and_job(const TempDir& dir, const std::vector<std::string>& kernels, int boots,
-                            const std::vector<std::string>& command) {
-  const Outcome ramdisk = run_schedlab({"lava", "ramdisk", "-o", dir.file("schedlab.cpio.gz")});
+                            const std::vector<std::string>& command, const std::vector<std::string>& add = {}) {
+  std::vector<std::string> made = {"lava", "ramdisk", "-o", dir.file("schedlab.cpio.gz")};
+  for (const auto& a : add) made.insert(made.end(), {"--add", a});
+  const Outcome ramdisk = run_schedlab(made);
   EXPECT_EQ(ramdisk.status, 0) << ramdisk.err;
   std::vector<std::string> args = {"lava", "job", "--ramdisk", "file://" + dir.file("schedlab.cpio.gz"),
                                    "--boots", std::to_string(boots), "--seed", "1", "-o", dir.file("job.yaml")};
@@ -130,6 +133,36 @@ TEST(LavaRun, TwoKernelsBootedInBlocksCompareFromTheStore) {
   EXPECT_EQ(compared.status, 0) << compared.err;
   EXPECT_NE(compared.out.find("paired-t"), std::string::npos) << compared.out;
   EXPECT_NE(compared.out.find("emulation"), std::string::npos) << compared.out;
+  EXPECT_TRUE(leftover_children().empty());
+}
+
+// check --lava in the test shell: the baseline travels in the ramdisk, the
+// verdict comes back as LAVA's check.METRIC case (whichever it is: the
+// guest is emulated, the baseline was not), the set into the store.
+TEST(LavaRun, ACheckInTheTestShellReportsItsVerdictToLava) {
+  const char* full = std::getenv("SCHEDLAB_LAVA_TESTS");
+  if (!full || std::string(full) != "full")
+    SCHEDLAB_SKIP(kLavaFull) << "an emulated boot under lava-run for check: SCHEDLAB_LAVA_TESTS=full";
+  const std::string kernel = cloud_kernel();
+  skip_unless_lava_runs(kernel);
+  if (IsSkipped()) return;
+  TempDir dir;
+  const Outcome base = run_schedlab({"run", "spawn", "--duration", "300ms", "--runs", "3", "--no-store", "--json",
+                                     dir.file("base.json")});
+  ASSERT_EQ(base.status, 0) << base.err;
+  const std::string job = ramdisk_and_job(dir, {"cand=file://" + kernel}, 1, {"check", "--baseline", "/root/base.json"},
+                                          {dir.file("base.json") + ":/root/base.json"});
+  int status = -1;
+  const std::string log = lava_run(dir, job, &status);
+  ASSERT_EQ(status, 0) << log.substr(log.size() > 6000 ? log.size() - 6000 : 0);
+  EXPECT_TRUE(std::regex_search(log, std::regex(R"("case": "check\.lps", "definition": "0_schedlab-boot1-block1-cand")"
+                                                R"(, "endtc": ! "[0-9]+", "measurement": ! "[-0-9.e+]+", )"
+                                                R"re("result": "(pass|fail|skip)", "starttc": ! "[0-9]+", "units": "%")re")))
+      << log.substr(log.size() > 6000 ? log.size() - 6000 : 0);
+  const Outcome collected = run_schedlab({"lava", "collect", dir.file("out"), "--store", dir.file("grid.db")});
+  EXPECT_EQ(collected.status, 0) << collected.err << collected.out;
+  // check decides how many runs it needs (batches of 3, up to 15).
+  EXPECT_TRUE(std::regex_search(collected.out, std::regex(R"(: 1 boot, [0-9]+ runs, PASS)"))) << collected.out;
   EXPECT_TRUE(leftover_children().empty());
 }
 
