@@ -76,7 +76,9 @@ std::pair<std::string, std::string> parse_ramdisk_file(const std::string& text) 
   const std::size_t colon = text.find(':');
   const std::string source = text.substr(0, colon);
   const std::string dest = colon == std::string::npos ? "/root/" + fs::path(source).filename().string() : text.substr(colon + 1);
-  if (source.empty() || dest.empty() || dest[0] != '/' || dest.find("/../") != std::string::npos || dest.back() == '/')
+  bool dots = false;  // a "." or ".." would put the file elsewhere than it says
+  for (const auto& part : fs::path(dest)) dots |= part == "." || part == "..";
+  if (source.empty() || dest.empty() || dest[0] != '/' || dots || dest.back() == '/')
     throw UsageError("--add", text, "SRC[:DEST], DEST an absolute file name in the ramdisk (default /root/NAME)");
   return {source, dest};
 }

@@ -15,7 +15,7 @@ TEST(LavaRamdisk, AddedFilesGoToRootUnlessGivenAnAbsoluteDestination) {
                                                                       std::string("/root/good.json")));
   EXPECT_EQ(parse_ramdisk_file("good.json:/srv/base.json"), std::make_pair(std::string("good.json"),
                                                                             std::string("/srv/base.json")));
-  for (const char* bad : {":/x", "a:", "a:relative", "a:/srv/", "a:/srv/../etc/passwd"})
+  for (const char* bad : {":/x", "a:", "a:relative", "a:/srv/", "a:/srv/../etc/passwd", "a:/srv/..", "a:/./x"})
     EXPECT_THROW(parse_ramdisk_file(bad), UsageError) << bad;
 }
 
