@@ -1,9 +1,11 @@
-// `schedlab lava collect DIR|LOG [--store URL] [--json FILE]`: a finished LAVA job's results into the store, one set per
+// `schedlab lava collect JOB_ID|DIR|LOG [--server URL] [--store URL]
+// [--json FILE]`: a finished LAVA job's results into the store, one set per
 // kernel (and --vary variant) with every boot's runs, paired by block.
 #include <fmt/format.h>
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -11,6 +13,8 @@
 #include "cli/lava_command.h"
 #include "core/error.h"
 #include "grid/lava_collect.h"
+#include "grid/lava_job.h"
+#include "grid/lava_server.h"
 #include "store/result_file.h"
 #include "store/record.h"
 #include "sys/safe_files.h"
@@ -24,6 +28,29 @@ struct Source {
   std::string log;  // the log's text
   grid::LavaJobInfo info;
 };
+
+// The job's record and log from the server's REST API.  A job that has
+// not finished is refused: its log is not complete yet.
+Source from_server(const std::string& job_id, const std::string& server_url) {
+  const char* token = std::getenv("LAVA_TOKEN");
+  const grid::LavaServer server(server_url, token ? token : "");
+  Source s;
+  s.info.source = server.url();
+  s.info.job_id = job_id;
+  try {
+    s.info.job = ordered_json::parse(server.get(fmt::format("jobs/{}/", job_id)));
+  } catch (const ordered_json::parse_error& e) {
+    throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: job {} at {}: its record is not JSON: {}",
+                                                         job_id, server.url(), e.what()));
+  }
+  const std::string state = s.info.job.value("state", "");
+  if (state != "Finished")
+    throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: job {} at {} is {}: collect it when it has "
+                                                         "finished", job_id, server.url(), state.empty() ? "?" : state));
+  s.info.boots_expected = grid::boots_in_job(s.info.job.value("definition", ""));
+  s.log = server.get(fmt::format("jobs/{}/logs/", job_id));
+  return s;
+}
 
 // A directory holding output.yaml (the server's job output directory, or
 // lava-run's --output-dir with its log saved there), or the log itself.
@@ -46,9 +73,15 @@ Source from_path(const std::string& path) {
 }
 
 Source read_source(const LavaCollectTexts& t) {
+  if (!t.server.empty()) {
+    if (!grid::is_job_id(t.job)) throw UsageError("lava collect", t.job, "with --server, the job's id (1234)");
+    return from_server(t.job, t.server);
+  }
   struct stat st {};
   if (stat(t.job.c_str(), &st) != 0)
-    throw UsageError("lava collect", t.job, "a directory with the job's log as output.yaml, or a LAVA log file");
+    throw UsageError("lava collect", t.job, grid::is_job_id(t.job)
+                                                ? "a job id with --server URL (the LAVA server's address)"
+                                                : "a directory with the job's log as output.yaml, or a LAVA log file");
   return from_path(t.job);
 }
 

@@ -1,10 +1,12 @@
 // `schedlab lava job`: a LAVA job definition that boots each kernel in
 // randomized interleaved blocks and runs a schedlab command in LAVA's test
-// shell; `schedlab lava collect`: a finished job's results into the store.
+// shell; `schedlab lava collect`: a finished job's results into the store;
+// `schedlab lava ramdisk`: a ramdisk that carries schedlab for LAVA to boot.
 #include "cli/lava_command.h"
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -13,6 +15,8 @@
 #include "cli/path_options.h"
 #include "core/error.h"
 #include "grid/lava_job.h"
+#include "grid/lava_ramdisk.h"
+#include "runner/run_setup.h"
 #include "store/result_file.h"
 #include "sys/safe_files.h"
 
@@ -22,7 +26,11 @@ namespace {
 void add_job_options(CLI::App& job, LavaJobTexts& t) {
   job.add_option("--kernel", t.kernels, "a kernel under test and, when its device boots one, the ramdisk that "
                                         "carries schedlab (repeat per kernel; NAME labels its sets)")
-      ->type_name("NAME=URL[:RAMDISK_URL]");
+      ->type_name("NAME=URL[:RAMDISK_URL]")
+      // One value per --kernel: CLI11 2.1 otherwise lets the last --kernel
+      // before '--' swallow the '--', and the command's options after it
+      // are taken for job's own.
+      ->allow_extra_args(false);
   job.add_option("--ramdisk", t.ramdisk, "the ramdisk of every --kernel given without one: a gzip'd cpio that "
                                          "carries schedlab and gives LAVA a shell (docs/fleet.md)")->type_name("URL");
   job.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks on one device (default 5)")
@@ -55,10 +63,14 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
 }
 
 void add_collect_options(CLI::App& collect, LavaCollectTexts& t) {
-  add_input_path(collect, "job", t.job, "the job's log: a directory holding it as output.yaml (the server's job "
-                                       "output directory, or lava-run's --output-dir with its log saved there), or "
-                                       "the log file", "DIR|LOG")
+  add_input_path(collect, "job", t.job, "the job: its id on --server, or its log: a directory holding it as "
+                                       "output.yaml (the server's job output directory, or lava-run's --output-dir "
+                                       "with its log saved there), or the log file", "JOB_ID|DIR|LOG")
       ->required();
+  collect.add_option("--server", t.server, "the LAVA server that ran job JOB_ID: its record and log are read "
+                                           "through its REST API (/api/v0.2/jobs/JOB_ID/); a token, when the "
+                                           "server wants one, comes from LAVA_TOKEN")
+      ->type_name("URL");
   add_output_file(collect, "--json", t.json, "also write the sets as a result file, a new file", {});
   collect.add_flag("--force", t.force, "replace an existing --json file");
   add_store_options(collect, t.store, true);
@@ -83,12 +95,45 @@ int job_command(const WorkloadRegistry& workloads, const LavaJobTexts& texts) {
   return 0;
 }
 
+struct RamdiskTexts {
+  std::string output;
+  bool force = false;
+  std::vector<std::string> files;  // --add SRC[:DEST]
+};
+
+void add_ramdisk_options(CLI::App& ramdisk, RamdiskTexts& t) {
+  add_output_file(ramdisk, "-o,--output", t.output, "write it here, a new file (then give its URL to lava job "
+                                                    "--ramdisk)", {})
+      ->required();
+  ramdisk.add_flag("--force", t.force, "replace an existing -o file");
+  add_input_path(ramdisk, "--add", t.files, "also carry this file (a baseline for check) at DEST, an absolute "
+                                           "path in the ramdisk (default /root/NAME); repeatable", "FILE[:DEST]");
+}
+
+// This schedlab and its worker, so that the guest runs what was tested here.
+int ramdisk_command(const RamdiskTexts& t) {
+  grid::RamdiskInputs in;
+  in.schedlab = std::filesystem::read_symlink("/proc/self/exe").string();
+  in.worker = locate_worker();
+  for (const auto& f : t.files) in.files.push_back(grid::parse_ramdisk_file(f));
+  const grid::Ramdisk r = grid::build_lava_ramdisk(in);
+  try {
+    sys::write_file_atomically(t.output, r.bytes, 0644);
+  } catch (const SystemError& e) {
+    throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the ramdisk: {}", e.what()));
+  }
+  std::cout << fmt::format("{}: {} files, {:.1f} MB ({:.1f} MB unpacked); boot it with schedlab lava job "
+                           "--ramdisk URL\n", t.output, r.contents.size(), static_cast<double>(r.bytes.size()) / 1e6,
+                           static_cast<double>(r.cpio_bytes) / 1e6);
+  return 0;
+}
+
 }  // namespace
 
 Command add_lava(CLI::App& app, const CommandContext& context) {
   auto* lava = app.add_subcommand("lava", "schedlab on a LAVA lab: write a job that boots kernels in interleaved "
                                           "blocks and runs schedlab in each (job), store a finished job's "
-                                          "results (collect)");
+                                          "results (collect), make the ramdisk that carries schedlab (ramdisk)");
   lava->require_subcommand(1);
   auto job_texts = std::make_shared<LavaJobTexts>();
   auto* job = lava->add_subcommand("job", "a LAVA job definition (YAML): each --kernel deployed and booted "
@@ -99,9 +144,15 @@ Command add_lava(CLI::App& app, const CommandContext& context) {
   auto* collect = lava->add_subcommand("collect", "a finished LAVA job's results into the store: one set per "
                                                   "kernel with every boot's runs, paired by block");
   add_collect_options(*collect, *collect_texts);
+  auto ramdisk_texts = std::make_shared<RamdiskTexts>();
+  auto* ramdisk = lava->add_subcommand("ramdisk", "a ramdisk for LAVA to boot kernels with (gzip'd newc cpio): "
+                                                  "busybox, a shell on the console for LAVA's test shell, this "
+                                                  "schedlab, its worker and their libraries");
+  add_ramdisk_options(*ramdisk, *ramdisk_texts);
   return {lava, [=, &context]() -> int {
             if (job->parsed()) return job_command(context.workloads, *job_texts);
-            return lava_collect_command(*collect_texts);
+            if (collect->parsed()) return lava_collect_command(*collect_texts);
+            return ramdisk_command(*ramdisk_texts);
           }};
 }
 

@@ -10,7 +10,8 @@ namespace schedlab {
 
 // `lava collect` as typed (cli/lava_collect_command.cpp).
 struct LavaCollectTexts {
-  std::string job;     // a directory with output.yaml, or a log file
+  std::string job;     // a directory with output.yaml, a log file, or a job id on `server`
+  std::string server;  // a LAVA server's URL: read the job through its REST API
   std::string json;    // also write the sets as a result file
   bool force = false;  // replace an existing --json file
   StoreOptionTexts store;

@@ -14,4 +14,7 @@ struct LavaAsset {
 // data/lava/templates/*.yaml, one per device type.
 const std::vector<LavaAsset>& lava_templates();
 
+// data/lava/init.sh: the /init of the ramdisk schedlab lava ramdisk writes.
+std::string_view lava_ramdisk_init();
+
 }  // namespace schedlab::grid

@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <regex>
+#include <sstream>
+
+#include <yaml-cpp/yaml.h>
 
 #include "core/version.h"
 #include "core/whole_number.h"
@@ -142,6 +145,19 @@ std::string job_yaml(const JobSpec& spec) {
     job["actions"].push_back(test);
   }
   return emit_yaml(job);
+}
+
+int boots_in_job(const std::string& definition) {
+  try {
+    const YAML::Node m = YAML::Load(definition)["metadata"];
+    if (!m || !m["schedlab.boots"] || !m["schedlab.kernels"]) return 0;
+    std::istringstream kernels(m["schedlab.kernels"].as<std::string>());
+    int n = 0;
+    for (std::string k; kernels >> k;) ++n;
+    return n * m["schedlab.boots"].as<int>();
+  } catch (const YAML::Exception&) {
+    return 0;
+  }
 }
 
 }  // namespace schedlab::grid

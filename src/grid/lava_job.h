@@ -47,6 +47,11 @@ std::optional<BootOfDefinition> parse_definition_name(const std::string& name);
 // The words the test shell runs for `kernel` in `block` (schedlab first).
 std::vector<std::string> boot_command(const JobSpec& spec, const LavaKernel& kernel, int block);
 
+// The boots a job definition was written for (schedlab.kernels x
+// schedlab.boots from its metadata, as job_yaml writes them); 0 for a job
+// that does not say (not ours, or not YAML).
+int boots_in_job(const std::string& definition);
+
 // The job, as YAML.  Every value that comes from the user (URLs, names, the
 // command) is written quoted; the test step is the command's words, each
 // quoted for the shell.

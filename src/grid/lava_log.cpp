@@ -34,6 +34,23 @@ std::optional<RecordedCase> case_of(const YAML::Node& msg) {
   return c;
 }
 
+// A console line as the device printed it.  The dispatcher's ShellLogger
+// (lava_dispatcher/shell.py, 2023.01) writes every '"' of the console as
+// '\"' before the line becomes a record ("escape double quotes for YAML
+// syntax"), and escapes nothing else, so each '"' of such a line follows an
+// inserted backslash: dropping the character before every '"' restores the
+// line exactly.  A line with a '"' that no backslash precedes was not
+// escaped (another LAVA, or a log written by hand) and is taken as it is.
+std::string console_line(const std::string& logged) {
+  for (std::size_t q = logged.find('"'); q != std::string::npos; q = logged.find('"', q + 1))
+    if (q == 0 || logged[q - 1] != '\\') return logged;
+  std::string line;
+  line.reserve(logged.size());
+  for (std::size_t i = 0; i < logged.size(); ++i)
+    if (!(logged[i] == '\\' && i + 1 < logged.size() && logged[i + 1] == '"')) line += logged[i];
+  return line;
+}
+
 }  // namespace
 
 LavaLog read_lava_log(std::istream& in) {
@@ -46,7 +63,7 @@ LavaLog read_lava_log(std::istream& in) {
     const std::string level = (*record)["lvl"].as<std::string>();
     const YAML::Node msg = (*record)["msg"];
     if (level == "target" && msg.IsScalar()) {
-      blocks.line(msg.Scalar());
+      blocks.line(console_line(msg.Scalar()));
     } else if (level == "results") {
       if (auto c = case_of(msg)) log.cases.push_back(std::move(*c));
     } else if (level == "info" && msg.IsScalar() && msg.Scalar().rfind(kBootCommand, 0) == 0) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 namespace schedlab::guest {
@@ -54,13 +55,23 @@ std::string_view elf_section(std::string_view elf, const char* name, const std::
 }
 
 bool elf_has_interpreter(std::string_view elf, const std::string& file) {
+  return elf_interpreter(elf, file).has_value();
+}
+
+std::optional<std::string> elf_interpreter(std::string_view elf, const std::string& file) {
   constexpr std::uint64_t kInterp = 3;  // PT_INTERP
   check_header(elf, file);
   const std::uint64_t phoff = le(elf, 0x20, 8), phentsize = le(elf, 0x36, 2), phnum = le(elf, 0x38, 2);
   check_table(elf, phoff, phentsize, phnum, 56, file);
-  for (std::uint64_t i = 0; i < phnum; ++i)
-    if (le(elf, phoff + i * phentsize, 4) == kInterp) return true;
-  return false;
+  for (std::uint64_t i = 0; i < phnum; ++i) {
+    const std::uint64_t h = phoff + i * phentsize;
+    if (le(elf, h, 4) != kInterp) continue;
+    const std::uint64_t offset = le(elf, h + 8, 8), size = le(elf, h + 32, 8);  // p_offset, p_filesz
+    if (offset > elf.size() || size > elf.size() - offset) throw bad(file, "its interpreter lies outside the file");
+    const std::string_view path = elf.substr(offset, size);
+    return std::string(path.substr(0, path.find('\0')));
+  }
+  return std::nullopt;
 }
 
 }  // namespace schedlab::guest

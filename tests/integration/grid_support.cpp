@@ -46,8 +46,12 @@ std::string grid_script(const std::string& name) { return std::string(SCHEDLAB_S
 std::string lava_log_of(const std::string& console, const std::vector<std::string>& extra) {
   std::string log;
   std::istringstream in(console);
-  for (std::string line; std::getline(in, line);)
-    log += nlohmann::json({{"dt", "2026-12-01T22:00:00.000000"}, {"lvl", "target"}, {"msg", line}}).dump() + "\n";
+  for (std::string line; std::getline(in, line);) {
+    // LAVA 2023.01's ShellLogger writes every '"' of the console as '\"'.
+    std::string logged;
+    for (char c : line) logged += c == '"' ? std::string("\\\"") : std::string(1, c);
+    log += nlohmann::json({{"dt", "2026-12-01T22:00:00.000000"}, {"lvl", "target"}, {"msg", logged}}).dump() + "\n";
+  }
   for (const auto& record : extra) log += record + "\n";
   return log;
 }

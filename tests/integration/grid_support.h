@@ -15,8 +15,9 @@ int run_program(const std::vector<std::string>& argv, std::string* output = null
 std::string grid_script(const std::string& name);
 
 // `console` (a test shell's output) as the lines of a LAVA log: one
-// {"dt", "lvl": "target", "msg"} record per line, as lava-run prints them,
-// with `extra` records (already formatted) after them.
+// {"dt", "lvl": "target", "msg"} record per line, as lava-run prints them
+// (every '"' escaped as the dispatcher escapes it), with `extra` records
+// (already formatted) after them.
 std::string lava_log_of(const std::string& console, const std::vector<std::string>& extra = {});
 
 // A directory of executables on PATH for a test shell: LAVA's own

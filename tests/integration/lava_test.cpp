@@ -114,6 +114,13 @@ TEST(LavaJob, StdoutWithoutOutputAndTheSameSeedGivesTheSameJob) {
   EXPECT_EQ(a.out.find("SCHEDLAB_STORE="), std::string::npos);
 }
 
+TEST(LavaJob, TheCommandIsEverythingAfterDashDashWhicheverOptionCameLast) {
+  const Outcome o = run_schedlab({"lava", "job", "--ramdisk", "http://lab/r", "--boots", "1", "--kernel",
+                                  "a=http://lab/k", "--", "run", "spawn", "--duration", "1", "--runs", "2"});
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("schedlab run spawn --duration 1 --runs 2 --lava --label a"), std::string::npos) << o.out;
+}
+
 // What the test shells of a two-kernel, two-block job print (the runs of
 // `--lava`, each with LAVA's TESTRUN_ID), and the results records LAVA
 // logs for their cases.

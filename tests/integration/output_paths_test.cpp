@@ -64,6 +64,7 @@ std::optional<Invocation> invocation(const nlohmann::json& command) {
       {"lava job", {{"lava", "job", "--kernel", "a=http://lab/bzImage", "--ramdisk", "http://lab/r.cpio.gz"},
                     {"--", "run", "spawn"}}},
       {"lava collect", {{"lava", "collect", "/nonexistent", "--no-store"}, {}}},
+      {"lava ramdisk", {{"lava", "ramdisk", "--add", "/nonexistent"}, {}}},
   };
   const auto it = kOthers.find(name);
   if (it == kOthers.end()) return std::nullopt;

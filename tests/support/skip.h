@@ -36,6 +36,8 @@ enum class SkipReason {
   kProfile,    // the kernel refuses CPU-clock sampling or hides kallsyms (perf_event_paranoid, kptr_restrict)
   kSoftwareClock,  // the profile's software clock cannot sample code that runs with IRQs off (no NMI)
   kValidators, // no LAVA or KCIDB validator: Debian's lava-common, python3-yaml, python3-jsonschema
+  kLava,       // no LAVA dispatcher (lava-run, cpio) or lava-server's device-type templates
+  kLavaFull,   // the long LAVA dispatcher test is opt-in: SCHEDLAB_LAVA_TESTS=full
 };
 
 struct SkipReasonName {
@@ -52,7 +54,8 @@ inline constexpr SkipReasonName kSkipReasonNames[] = {
     {SkipReason::kBrowser, "browser"},   {SkipReason::kGuest, "guest"},
     {SkipReason::kGuestFull, "guest-full"}, {SkipReason::kProfile, "profile"},
     {SkipReason::kSoftwareClock, "software-clock"},
-    {SkipReason::kValidators, "validators"},
+    {SkipReason::kValidators, "validators"}, {SkipReason::kLava, "lava"},
+    {SkipReason::kLavaFull, "lava-full"},
 };
 
 inline const char* to_string(SkipReason reason) {

@@ -24,12 +24,22 @@ std::string boot_output(const std::string& kernel, int boot, int block, int inde
   return encode_result_block({"spawn.json", testrun, ordered_json(ResultFile{"2026-12-01T00:00:00Z", {set}}).dump()});
 }
 
-// The output as a LAVA log: one record per console line.
-LavaLog log_of(const std::string& console, const std::string& extra = "") {
+// A console line as LAVA 2023.01's ShellLogger puts it into a record:
+// every '"' written as '\"', nothing else escaped.
+std::string shell_logged(const std::string& line) {
+  std::string out;
+  for (char c : line) out += c == '"' ? std::string("\\\"") : std::string(1, c);
+  return out;
+}
+
+// The output as a LAVA log: one record per console line, escaped as the
+// dispatcher escapes it unless `escaped` is false (a log written by hand).
+LavaLog log_of(const std::string& console, const std::string& extra = "", bool escaped = true) {
   std::string log;
   std::istringstream in(console);
   for (std::string line; std::getline(in, line);)
-    log += "- " + ordered_json({{"dt", "x"}, {"lvl", "target"}, {"msg", line}}).dump() + "\n";
+    log += "- " + ordered_json({{"dt", "x"}, {"lvl", "target"}, {"msg", escaped ? shell_logged(line) : line}}).dump() +
+           "\n";
   std::istringstream text(log + extra);
   return read_lava_log(text);
 }
@@ -102,6 +112,23 @@ TEST(LavaCollect, BlocksOutsideOurDefinitionsAreBootsOfTheirLabel) {
   EXPECT_EQ(c.sets[0].label, "mine");
   EXPECT_EQ(c.sets[0].runs.size(), 6u);
   EXPECT_EQ(c.sets[0].runs.back().boot, 2);
+}
+
+TEST(LavaLog, ConsoleLinesComeBackAsPrintedEscapedOrNot) {
+  const std::string block = boot_output("a", 1, 1, 0);
+  for (bool escaped : {true, false}) {
+    const LavaLog log = log_of(block, "", escaped);
+    ASSERT_EQ(log.blocks.size(), 1u) << escaped;
+    EXPECT_TRUE(log.blocks[0].problem.empty()) << escaped << ": " << log.blocks[0].problem;
+  }
+  // A backslash the device printed before a quote stays: only the
+  // dispatcher's own is dropped.
+  const std::string header = block.substr(0, block.find('\n'));
+  const std::string odd = header.substr(0, header.size() - 1) + R"(,"note":"\"q\"\\"})" + "\n" +
+                          block.substr(block.find('\n') + 1);
+  const LavaLog log = log_of(odd);
+  ASSERT_EQ(log.blocks.size(), 1u);
+  EXPECT_TRUE(log.blocks[0].problem.empty()) << log.blocks[0].problem;
 }
 
 TEST(LavaLog, ANonLogIsRefused) {

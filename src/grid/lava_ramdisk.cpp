@@ -1,0 +1,117 @@
+#include "grid/lava_ramdisk.h"
+
+#include <fmt/format.h>
+#include <zlib.h>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+#include "grid/lava_assets.h"
+#include "guest/cpio_archive.h"
+#include "guest/elf_file.h"
+#include "guest/initramfs.h"
+#include "sys/helper_process.h"
+#include "sys/proc_files.h"
+
+namespace schedlab::grid {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_ramdisk_input(const std::string& path) {
+  auto bytes = sys::read_text(path);
+  if (!bytes) throw SystemError("lava ramdisk: read", path, errno);
+  return std::move(*bytes);
+}
+
+// The shared objects `program` loads, as its own dynamic loader resolves
+// them (`ld.so --list PROGRAM`, what ldd runs): "NAME => PATH (ADDR)" and
+// the loader itself as "PATH (ADDR)"; the vDSO has no file.
+std::vector<std::string> shared_objects(const std::string& program) {
+  const auto interpreter = guest::elf_interpreter(read_ramdisk_input(program), program);
+  if (!interpreter) return {};
+  std::vector<std::string> out = {*interpreter};
+  std::istringstream listing(sys::capture_output({*interpreter, "--list", program}));
+  for (std::string line; std::getline(listing, line);) {
+    const std::size_t arrow = line.find(" => ");
+    const std::size_t start = arrow == std::string::npos ? line.find_first_not_of(" \t") : arrow + 4;
+    if (start == std::string::npos || line[start] != '/') continue;
+    out.push_back(line.substr(start, line.find(" (", start) - start));
+  }
+  if (out.size() == 1)
+    throw Error(ExitStatus::kUsage, fmt::format("lava ramdisk: {} --list {} named no library", *interpreter, program));
+  return out;
+}
+
+std::string gzip_bytes(const std::string& data) {
+  z_stream z{};
+  if (deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw std::runtime_error("zlib: deflateInit2 failed");
+  std::string out(deflateBound(&z, data.size()), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = static_cast<uInt>(data.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  const int rc = deflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  if (rc != Z_STREAM_END) throw std::runtime_error("zlib: deflate did not finish");
+  return out;
+}
+
+// Adds `path`'s parent directories that are not there yet.
+void add_parents(guest::CpioArchive& a, std::set<std::string>& dirs, const fs::path& path) {
+  std::string at;
+  for (const auto& part : path.relative_path().parent_path()) {
+    at += (at.empty() ? "" : "/") + part.string();
+    if (dirs.insert(at).second) a.add_directory(at);
+  }
+}
+
+}  // namespace
+
+std::pair<std::string, std::string> parse_ramdisk_file(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  const std::string source = text.substr(0, colon);
+  const std::string dest = colon == std::string::npos ? "/root/" + fs::path(source).filename().string() : text.substr(colon + 1);
+  bool dots = false;  // a "." or ".." would put the file elsewhere than it says
+  for (const auto& part : fs::path(dest)) dots |= part == "." || part == "..";
+  if (source.empty() || dest.empty() || dest[0] != '/' || dots || dest.back() == '/')
+    throw UsageError("--add", text, "SRC[:DEST], DEST an absolute file name in the ramdisk (default /root/NAME)");
+  return {source, dest};
+}
+
+Ramdisk build_lava_ramdisk(const RamdiskInputs& in) {
+  guest::CpioArchive a;
+  std::set<std::string> dirs;
+  Ramdisk r;
+  for (const char* dir : {"bin", "dev", "etc", "proc", "sys", "tmp", "run", "root", "usr", "usr/bin"}) {
+    a.add_directory(dir);
+    dirs.insert(dir);
+  }
+  a.add_char_device("dev/console", 5, 1, 0600);  // PID 1's stdio before devtmpfs is mounted
+  auto add = [&](const std::string& path, const std::string& data, mode_t mode) {
+    add_parents(a, dirs, path);
+    a.add_file(fs::path(path).relative_path().string(), data, mode);
+    r.contents.push_back(path);
+  };
+  add("/init", std::string(lava_ramdisk_init()), 0755);
+  add("/bin/busybox", read_ramdisk_input(guest::static_busybox()), 0755);
+  add("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\n", 0644);
+  add("/etc/group", "root:x:0:\n", 0644);
+  add("/usr/bin/schedlab", read_ramdisk_input(in.schedlab), 0755);
+  add("/usr/bin/schedlab-worker", read_ramdisk_input(in.worker), 0755);
+  std::set<std::string> libraries;
+  for (const auto& program : {in.schedlab, in.worker})
+    for (const auto& lib : shared_objects(program)) libraries.insert(lib);
+  for (const auto& lib : libraries) add(lib, read_ramdisk_input(lib), 0755);
+  for (const auto& [source, dest] : in.files) add(dest, read_ramdisk_input(source), 0644);
+  const std::string cpio = a.finish();
+  r.cpio_bytes = cpio.size();
+  r.bytes = gzip_bytes(cpio);
+  return r;
+}
+
+}  // namespace schedlab::grid
