@@ -61,7 +61,7 @@ class ProfileProbe final : public Probe {
                          t.lost, t.samples + t.lost, session_.ring_bytes() / 1024);
     if (!symbols_) symbols_.emplace(profile::KernelSymbols::load());
     profile::RunProfile p{frequency_hz_, t.samples, t.kernel_samples, t.lost, t.throttled, 0,
-                          profile::fold(collected, *symbols_)};
+                          profile::fold(collected, *symbols_), session_.clock()};
     details[profile::kProfileKey] = profile::profile_json(std::move(p));
     values.set("profile_kernel_pct", 100.0 * static_cast<double>(t.kernel_samples) / static_cast<double>(t.samples));
     return "";

@@ -50,7 +50,7 @@ std::string ProfileSession::open(const ProfileSettings& s) {
                        "the hard limit: ulimit -Hn)", s.tasks.size(), s.cpus.size(), needed - kSpareFds, limit);
   const sys::SamplingConfig config{s.frequency_hz, kMaxStack, ring_pages()};
   if (const int err = sampler_.open(s.tasks, s.cpus, config); err != 0)
-    return sys::describe_perf_refusal(err, "cpu-clock sampling of the copies");
+    return sys::describe_perf_refusal(err, "sampling of the copies");
   ring_bytes_ = config.ring_pages * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   profile::AddressSpaces spaces;
   std::set<pid_t> seeded;

@@ -35,6 +35,7 @@ class ProfileSession {
   // Stops and releases everything (every path).
   void close() noexcept;
   std::size_t ring_bytes() const { return ring_bytes_; }
+  const char* clock() const { return sys::clock_name(sampler_.clock()); }
 
  private:
   void drain_pass();

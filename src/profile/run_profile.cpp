@@ -22,6 +22,7 @@ std::uint64_t count_field(const ordered_json& j, const char* name) {
 ordered_json profile_json(RunProfile p) {
   const auto encoded = encode_within(std::move(p.stacks));
   return {{"format", kStacksFormat},
+          {"clock", p.clock},
           {"frequency_hz", p.frequency_hz},
           {"samples", p.samples},
           {"kernel_samples", p.kernel_samples},
@@ -39,6 +40,8 @@ std::optional<RunProfile> run_profile(const RunRecord& run) {
       !j.at("stacks").is_string())
     throw std::runtime_error(fmt::format("details.profile: expected format \"{}\" with \"stacks\"", kStacksFormat));
   RunProfile p;
+  // Profiles written before the clock was recorded were all on the CPU clock.
+  p.clock = j.value("clock", std::string("cpu-clock"));
   p.frequency_hz = static_cast<std::uint32_t>(count_field(j, "frequency_hz"));
   p.kernel_samples = count_field(j, "kernel_samples");
   p.lost = count_field(j, "lost_samples");

@@ -23,6 +23,9 @@ struct RunProfile {
   std::uint64_t throttled = 0;       // times the kernel lowered the rate
   std::uint64_t merged_samples = 0;  // samples whose stack was cut to fit the budget
   FoldedStacks stacks;
+  // What the samples were taken on: "cycles" (the PMU) or "cpu-clock"
+  // (a software timer, blind to code run with interrupts off).
+  std::string clock = "cpu-clock";
 };
 
 // The JSON of `p`, its stacks encoded within kStacksBudgetBytes (which

@@ -17,11 +17,12 @@ namespace {
 // the same pid, tid and time as samples, so that one clock orders the
 // records of every ring.  CLOCK_MONOTONIC rather than perf's local clock:
 // it is the same on every CPU.  The ring wakes its reader when half full.
-perf_event_attr sampling_attr(const SamplingConfig& config) {
+perf_event_attr sampling_attr(const SamplingConfig& config, SampleClock clock) {
   perf_event_attr attr{};
   attr.size = sizeof attr;
-  attr.type = PERF_TYPE_SOFTWARE;
-  attr.config = PERF_COUNT_SW_CPU_CLOCK;
+  attr.type = clock == SampleClock::kCycles ? PERF_TYPE_HARDWARE : PERF_TYPE_SOFTWARE;
+  attr.config = clock == SampleClock::kCycles ? std::uint64_t{PERF_COUNT_HW_CPU_CYCLES}
+                                              : std::uint64_t{PERF_COUNT_SW_CPU_CLOCK};
   attr.freq = 1;
   attr.sample_freq = config.frequency_hz;
   attr.sample_type = kSampleTypeBits;
@@ -45,12 +46,26 @@ int open_event(perf_event_attr& attr, pid_t tid, int cpu) {
   return static_cast<int>(syscall(SYS_perf_event_open, &attr, tid, cpu, -1, PERF_FLAG_FD_CLOEXEC));
 }
 
+// What perf_event_open says of a hardware event on a machine without a PMU
+// (or one a hypervisor hides): the event does not exist here.
+bool no_cycle_counter(int err) { return err == ENOENT || err == EOPNOTSUPP || err == ENODEV; }
+
 }  // namespace
+
+const char* clock_name(SampleClock clock) { return clock == SampleClock::kCycles ? "cycles" : "cpu-clock"; }
 
 int PerfSampler::open(const std::vector<pid_t>& tids, const std::vector<int>& cpus,
                       const SamplingConfig& config) {
+  const int err = open_on(SampleClock::kCycles, tids, cpus, config);
+  if (!no_cycle_counter(err)) return err;
+  return open_on(SampleClock::kCpuClock, tids, cpus, config);
+}
+
+int PerfSampler::open_on(SampleClock clock, const std::vector<pid_t>& tids, const std::vector<int>& cpus,
+                         const SamplingConfig& config) {
   close();
-  perf_event_attr attr = sampling_attr(config);
+  clock_ = clock;
+  perf_event_attr attr = sampling_attr(config, clock);
   for (int cpu : cpus) {
     int ring_fd = -1;
     for (pid_t tid : tids) {
@@ -117,7 +132,7 @@ void PerfSampler::close() noexcept {
 
 int probe_sampling() {
   SamplingConfig config{100, 8, 1};
-  perf_event_attr attr = sampling_attr(config);
+  perf_event_attr attr = sampling_attr(config, SampleClock::kCpuClock);
   const int cpu = sched_getcpu();
   const int fd = open_event(attr, 0, cpu < 0 ? 0 : cpu);
   if (fd < 0) return errno;

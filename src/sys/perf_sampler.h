@@ -28,6 +28,14 @@ namespace schedlab::sys {
 inline constexpr std::uint64_t kSampleTypeBits =
     PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CALLCHAIN;
 
+// What the samples are taken on.  The PMU's cycle counter first, as `perf
+// record` does: its overflow interrupt is an NMI, so it samples code that
+// runs with interrupts off (the scheduler core under the run-queue lock).
+// Without a PMU (most VMs), the CPU-clock software event, an hrtimer whose
+// interrupt waits while interrupts are off (docs/probes.md).
+enum class SampleClock { kCycles, kCpuClock };
+const char* clock_name(SampleClock clock);
+
 struct SamplingConfig {
   std::uint32_t frequency_hz = 0;   // samples per second of CPU time, per task
   std::uint16_t max_stack = 64;     // frames per call chain (sample_max_stack)
@@ -43,10 +51,13 @@ class PerfSampler {
   PerfSampler& operator=(PerfSampler&&) noexcept = default;
 
   // Opens disabled events on every task of `tids` (those that exited
-  // meanwhile are skipped) for every CPU of `cpus`, and a ring per CPU.
-  // Returns 0 or the errno of the first refusal (perf_event_open, mmap or
-  // the output redirection); then nothing stays open.
+  // meanwhile are skipped) for every CPU of `cpus`, and a ring per CPU, on
+  // the cycle counter, or on the CPU clock when the machine has no cycle
+  // counter to sample (clock() says which).  Returns 0 or the errno of the
+  // first refusal (perf_event_open, mmap or the output redirection); then
+  // nothing stays open.
   int open(const std::vector<pid_t>& tids, const std::vector<int>& cpus, const SamplingConfig& config);
+  SampleClock clock() const { return clock_; }
 
   // PERF_EVENT_IOC_ENABLE / _DISABLE on every event (inherited copies
   // follow their parent event): only ioctls, so callable at SCHED_FIFO at
@@ -69,6 +80,10 @@ class PerfSampler {
  private:
   std::vector<UniqueFd> events_;
   std::vector<PerfRing> rings_;  // one per CPU, mapping the first event opened on it
+  SampleClock clock_ = SampleClock::kCpuClock;
+
+  int open_on(SampleClock clock, const std::vector<pid_t>& tids, const std::vector<int>& cpus,
+              const SamplingConfig& config);
 };
 
 // Whether this process may sample itself like this (0) or the errno of the
