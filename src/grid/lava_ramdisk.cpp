@@ -20,11 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_ramdisk_input(const std::string& path) {
-  auto bytes = sys::read_text(path);
-  if (!bytes) throw SystemError("lava ramdisk: read", path, errno);
-  return std::move(*bytes);
-}
+// A file the ramdisk carries; throws naming it when it cannot be read.
+std::string read_ramdisk_input(const std::string& path) { return sys::read_text_or_throw("lava ramdisk: read", path); }
 
 // The shared objects `program` loads, as its own dynamic loader resolves
 // them (`ld.so --list PROGRAM`, what ldd runs): "NAME => PATH (ADDR)" and

@@ -22,24 +22,18 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_input(const std::string& path) {
-  auto bytes = sys::read_text(path);
-  if (!bytes) throw SystemError("kernels: read", path, errno);
-  return std::move(*bytes);
-}
-
 // The archive our /init needs; `modules` go to /modules in load order.
 std::string our_archive(const KernelFiles& k, const std::vector<std::string>& modules) {
   CpioArchive a;
   for (const char* dir : {"bin", "dev", "proc", "sys", "mnt", "modules"}) a.add_directory(dir);
   a.add_char_device("dev/console", 5, 1, 0600);  // PID 1's stdio before devtmpfs is mounted
   a.add_file("init", guest_init_script(), 0755);
-  a.add_file("bin/busybox", read_input(static_busybox()), 0755);
-  if (!k.config.empty()) a.add_file("config", read_input(k.config), 0644);
+  a.add_file("bin/busybox", sys::read_text_or_throw("kernels: read", static_busybox()), 0755);
+  if (!k.config.empty()) a.add_file("config", sys::read_text_or_throw("kernels: read", k.config), 0644);
   std::string order;
   for (const auto& file : modules) {
     const std::string name = fs::path(file).filename().string();
-    a.add_file("modules/" + name, read_input(file), 0644);
+    a.add_file("modules/" + name, sys::read_text_or_throw("kernels: read", file), 0644);
     order += name + "\n";
   }
   if (!modules.empty()) a.add_file("modules.order", order, 0644);
@@ -88,7 +82,7 @@ std::string static_busybox() {
 Initramfs prepare_initramfs(const std::string& option, const KernelFiles& k, const std::string& cache_dir) {
   Initramfs out;
   out.modules = boot_modules(option, k);
-  std::string image = k.initrd.empty() ? std::string() : read_input(k.initrd);
+  std::string image = k.initrd.empty() ? std::string() : sys::read_text_or_throw("kernels: read", k.initrd);
   align_archive(image);
   image += our_archive(k, out.modules);
   out.key = sha256_hex(image).substr(0, 16);

@@ -71,11 +71,10 @@ void add_in_load_order(const ModuleTree& tree, const std::string& name, const st
     throw UsageError(option, tree.dir(), fmt::format("a modules tree holding {}.ko (or a kernel with it built in)", name));
   if (file->size() < 3 || file->compare(file->size() - 3, 3, ".ko") != 0)
     throw UsageError(option, *file, "uncompressed modules (.ko): decompress the tree first");
-  const auto elf = sys::read_text(*file);
-  if (!elf) throw SystemError("kernels: read", *file, errno);
+  const auto elf = sys::read_text_or_throw("kernels: read", *file);
   std::vector<std::string> deps;
   try {
-    deps = module_depends(*elf, *file);
+    deps = module_depends(elf, *file);
   } catch (const std::runtime_error& e) {
     throw UsageError(option, *file, fmt::format("a kernel module ({})", e.what()));
   }

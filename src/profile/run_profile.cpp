@@ -41,6 +41,8 @@ std::optional<RunProfile> run_profile(const RunRecord& run) {
     throw std::runtime_error(fmt::format("details.profile: expected format \"{}\" with \"stacks\"", kStacksFormat));
   RunProfile p;
   // Profiles written before the clock was recorded were all on the CPU clock.
+  if (j.contains("clock") && !j.at("clock").is_string())
+    throw std::runtime_error(fmt::format("details.profile.clock: expected a string, found {}", j.at("clock").dump()));
   p.clock = j.value("clock", std::string("cpu-clock"));
   p.frequency_hz = static_cast<std::uint32_t>(count_field(j, "frequency_hz"));
   p.kernel_samples = count_field(j, "kernel_samples");

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/error.h"
 #include "sys/unique_fd.h"
 
 namespace schedlab::sys {
@@ -22,6 +23,12 @@ std::optional<std::string> read_text(const std::string& path) {
     out.append(buf, static_cast<size_t>(n));
   }
   return out;
+}
+
+std::string read_text_or_throw(const std::string& action, const std::string& path) {
+  auto text = read_text(path);
+  if (!text) throw SystemError(action, path, errno);
+  return std::move(*text);
 }
 
 std::optional<std::string> read_line(const std::string& path) {

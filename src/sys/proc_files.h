@@ -12,6 +12,11 @@ namespace schedlab::sys {
 // cannot be opened or read.  Never throws for I/O problems.
 std::optional<std::string> read_text(const std::string& path);
 
+// The whole content of a file schedlab cannot do without (an input it was
+// given, /proc/stat); throws SystemError("ACTION", path, errno) when it
+// cannot be read.
+std::string read_text_or_throw(const std::string& action, const std::string& path);
+
 // The first line of a file without its newline; nullopt as above.
 std::optional<std::string> read_line(const std::string& path);
 

@@ -35,9 +35,7 @@ ProcStat parse_proc_stat(const std::string& text) {
 }
 
 ProcStat read_proc_stat() {
-  auto text = read_text("/proc/stat");
-  if (!text) throw SystemError("proc-stat: read", "/proc/stat", errno);
-  return parse_proc_stat(*text);
+  return parse_proc_stat(read_text_or_throw("proc-stat: read", "/proc/stat"));
 }
 
 }  // namespace schedlab::sys

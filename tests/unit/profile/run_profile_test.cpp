@@ -35,5 +35,13 @@ TEST(RunProfileFile, AnOlderProfileWasOnTheCpuClock) {
   EXPECT_EQ(run_profile(run)->clock, "cpu-clock");
 }
 
+TEST(RunProfileFile, AClockThatIsNoStringIsMalformed) {
+  RunProfile p;
+  p.stacks.add("main", 1);
+  RunRecord run = run_with(p);
+  run.details[kProfileKey]["clock"] = 7;
+  EXPECT_THROW(run_profile(run), std::runtime_error);
+}
+
 }  // namespace
 }  // namespace schedlab::profile
