@@ -43,6 +43,7 @@
 
 #include "bench/bench_support.h"
 #include "bench/leftovers.h"
+#include "sys/exec_argv.h"
 #include "sys/proc_files.h"
 
 namespace {
@@ -88,10 +89,7 @@ pid_t start_schedlab(const std::vector<std::string>& args, const std::string& st
   posix_spawn_file_actions_init(&files);
   posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&files, 2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  std::vector<char*> argv;
-  argv.reserve(args.size() + 1);
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
+  const auto argv = schedlab::sys::exec_argv(args);
   pid_t pid = 0;
   const int err = posix_spawn(&pid, argv[0], &files, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&files);

@@ -9,6 +9,7 @@ namespace {
 
 std::vector<double> exps(const std::vector<double>& logs) {
   std::vector<double> out;
+  out.reserve(logs.size());
   for (double l : logs) out.push_back(std::exp(l));
   return out;
 }

@@ -82,7 +82,7 @@ void describe_plan(const RunSetup& s, const ResultSet& good, const CheckArgs& a)
   std::vector<std::string> changes;
   const ScenarioRequest& r = spec.scenario;
   if (r.autogroup) changes.push_back(fmt::format("autogroup {}", *r.autogroup ? "on" : "off"));
-  for (const auto& [key, value] : r.sysctls) changes.push_back(key + "=" + value);
+  for (const auto& [key, value] : r.sysctls) changes.push_back(fmt::format("{}={}", key, value));
   for (const auto& f : r.sched_features) changes.push_back("sched feature " + f);
   if (r.cgroup_depth > 0) changes.push_back(fmt::format("a cgroup chain {} deep under {}", r.cgroup_depth, r.cgroup_parent));
   if (r.policy || r.nice) changes.push_back("the copies' policy and nice");

@@ -44,7 +44,7 @@ struct SuiteKernels {
 // `full`: lkml's full comparison tables under each verdict; `only`: one
 // scenario by name ("" = all).
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store, const SuiteKernels& kernels = {},
+                  const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& kernels_given = {},
                   bool full = false, const std::string& only = "", bool dry_run = false,
                   bool lava = false);  // --lava: report to LAVA's test shell (grid/lava_report.h)
 // `schedlab check` as typed (checked by check_command itself: its bad

@@ -33,6 +33,7 @@ std::shared_ptr<const SessionHistory> history_of(const std::vector<ResultSet>& s
   auto out = std::make_shared<SessionHistory>();
   if (sets.empty()) return out;
   std::vector<const ResultSet*> compared;
+  compared.reserve(sets.size());
   for (const auto& set : sets) compared.push_back(&set);
   auto h = store::read_history(to_store_choice({store, false}), sets.front(), compared, workloads);
   out->host = store::host_of(sets.front());

@@ -5,19 +5,17 @@
 
 #include "cli/command.h"
 #include "cli/commands.h"
+#include "core/json_leaves.h"
 #include "env/environment.h"
 
 namespace schedlab {
 namespace {
 
 // "kernel.release: 6.18.44" lines, one per leaf.
-void print_flat(const nlohmann::ordered_json& j, const std::string& prefix) {
-  if (!j.is_object()) {
-    std::cout << fmt::format("{}: {}\n", prefix, j.is_string() ? j.get<std::string>() : j.dump());
-    return;
-  }
-  for (const auto& [key, value] : j.items())
-    print_flat(value, prefix.empty() ? key : prefix + "." + key);
+void print_leaves(const nlohmann::ordered_json& env) {
+  JsonLeaves leaves;
+  append_json_leaves(env, "", leaves);
+  for (const auto& [key, value] : leaves) std::cout << fmt::format("{}: {}\n", key, value);
 }
 
 }  // namespace
@@ -25,7 +23,7 @@ void print_flat(const nlohmann::ordered_json& j, const std::string& prefix) {
 int env_command(bool json) {
   const auto env = collect_environment();
   if (json) std::cout << env.dump(2) << "\n";
-  else print_flat(env, "");
+  else print_leaves(env);
   return 0;
 }
 

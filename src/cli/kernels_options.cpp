@@ -48,7 +48,7 @@ std::uint64_t parse_memory(const std::string& text) {
 }
 
 std::vector<int> parse_host_cpus(const std::string& text) {
-  const auto cpus = parse_cpu_list("--host-cpus", text);
+  auto cpus = parse_cpu_list("--host-cpus", text);
   const auto mine = sys::affinity_of(0);
   for (int c : cpus)
     if (std::find(mine.begin(), mine.end(), c) == mine.end())

@@ -47,6 +47,7 @@ bool written_by_us(const std::string& path, const std::string& marker) {
 // What the flags that allow replacing a file do, for the message.
 std::string allowed_by(const std::vector<std::string>& flags) {
   std::vector<std::string> what;
+  what.reserve(flags.size());
   for (const auto& f : flags)
     what.push_back(f + (f == "--append" ? " adds the new sets to it" : " replaces it"));
   return fmt::format("{}", fmt::join(what, ", "));
@@ -136,7 +137,7 @@ std::string path_role_of(const CLI::Option& option) {
   auto& o = const_cast<CLI::Option&>(option);
   for (int i = 0;; ++i) {
     try {
-      const std::string name = o.get_validator(i)->get_name();
+      std::string name = o.get_validator(i)->get_name();
       for (const char* role : {kInput, kOutputFile, kOutputFileOurs, kOutputDir})
         if (name == role) return name;
     } catch (const CLI::OptionNotFound&) {

@@ -220,11 +220,11 @@ class ResultDir {
 }  // namespace
 
 int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
-                  const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& given,
+                  const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& kernels_given,
                   bool full, const std::string& only, bool dry_run, bool lava) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
-  const auto kernels = suite_kernels(name, given.list);  // empty: on this host
+  const auto kernels = suite_kernels(name, kernels_given.list);  // empty: on this host
   if (lava && !kernels.empty())
     throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
   const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;
@@ -238,6 +238,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
   const std::string& dir = results.path();
   std::vector<std::pair<SuiteRun, std::string>> done;
   std::vector<double> nominal;  // the bundle's ETA: each run's warmup and windows
+  nominal.reserve(runs.size());
   for (const auto& r : runs) nominal.push_back(nominal_run_seconds(workloads, r.args));
   int worst = 0;
   for (size_t i = 0; i < runs.size(); ++i) {
@@ -249,7 +250,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
     const RunPresentation shown{true, fmt::format("suite {} {}/{}: ", name, i + 1, runs.size()), after};
     worst = std::max(worst, kernels.empty() ? run_one(workloads, runs[i], file, shown, store)
                                             : run_scenario_on_kernels(workloads, runs[i].name, runs[i].args, kernels,
-                                                                      given.trusted, file, store));
+                                                                      kernels_given.trusted, file, store));
     done.emplace_back(runs[i], file);
     if (!lava_tool.empty()) report_to_lava(lava_tool, runs[i].name, file);
     if (name == "lkml" && fs::exists(file)) {

@@ -40,7 +40,7 @@ std::vector<std::string> kernels_arguments(std::vector<std::string> run_args, co
 std::vector<std::string> suite_kernels(const std::string& suite, const std::string& text) {
   if (text.empty()) return {};
   if (suite != "lkml") throw UsageError("--kernels", text, "suite lkml (the quick suite runs on this host)");
-  const auto kernels = sys::split(text, ",");
+  auto kernels = sys::split(text, ",");
   if (kernels.size() < 2) throw UsageError("--kernels", text, "two or more kernels, A,B: [NAME=]VMLINUZ[:INITRD] each");
   return kernels;
 }

@@ -208,9 +208,9 @@ std::vector<std::string> all_metrics(const ResultSet& set) {
   return names;
 }
 
-Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& asked) {
+Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& options) {
   if (sets.empty()) throw UsageError("compare: no result sets to compare");
-  CompareOptions o = asked;
+  CompareOptions o = options;
   decide_test(sets, o);
   check_specs(sets, o);
   Comparison c{std::move(sets), {}, o, {}};

@@ -63,6 +63,7 @@ double share_pct(const profile::FunctionTable& t, const std::string& function, S
 
 std::vector<double> shares_per_run(const std::vector<RunShares>& runs, const std::string& function, ShareKind kind) {
   std::vector<double> xs;
+  xs.reserve(runs.size());
   for (const auto& r : runs) xs.push_back(share_pct(r.table, function, kind));
   return xs;
 }
@@ -127,6 +128,7 @@ std::optional<FunctionChange> test_share(const std::vector<RunShares>& a, const 
 
 void keep_significant(ProfileComparison& pc, std::vector<FunctionChange> tested, const ProfileOptions& o) {
   std::vector<double> p;
+  p.reserve(tested.size());
   for (const auto& c : tested) p.push_back(c.p_value);
   const auto q = stats::benjamini_hochberg(p);
   for (std::size_t i = 0; i < tested.size(); ++i) {

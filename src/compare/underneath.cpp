@@ -86,6 +86,7 @@ Underneath what_changed_underneath(const std::vector<ResultSet>& sets, const std
         if (auto c = tested(base, sets[i], i, *m, u.test, alpha)) family.push_back(std::move(*c));
   u.tests = family.size();
   std::vector<double> p;
+  p.reserve(family.size());
   for (const auto& c : family) p.push_back(c.p_value);
   const auto q = stats::benjamini_hochberg(p);
   for (size_t k = 0; k < family.size(); ++k)

@@ -94,7 +94,7 @@ std::vector<int> parse_cpu_selection(std::string_view option, std::string_view t
   if (relative) rest.remove_prefix(1);
   Bitmap chosen = relative ? relative_to(option, text, parse_list(option, rest), allowed) : parse_list(option, rest);
   if (invert) hwloc_bitmap_andnot(chosen.get(), bitmap_of(allowed).get(), chosen.get());
-  const auto cpus = cpus_of(chosen);
+  auto cpus = cpus_of(chosen);
   if (cpus.empty()) refuse(option, text, fmt::format("at least one CPU (allowed here: {})", format_cpu_list(allowed)));
   return cpus;
 }

@@ -13,7 +13,7 @@ std::string sha256_hex(std::string_view text) {
     throw std::runtime_error("SHA-256 failed (libcrypto)");
   static constexpr char kHex[] = "0123456789abcdef";
   std::string hex;
-  hex.reserve(2 * length);
+  hex.reserve(2 * std::size_t{length});
   for (unsigned int i = 0; i < length; ++i) {
     hex += kHex[digest[i] >> 4];
     hex += kHex[digest[i] & 0xf];

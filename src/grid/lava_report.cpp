@@ -68,7 +68,7 @@ std::string find_lava_test_case() {
   for (std::size_t start = 0; start <= dirs.size();) {
     const std::size_t end = std::min(dirs.find(':', start), dirs.size());
     const std::string dir = dirs.substr(start, end - start);
-    const std::string candidate = (dir.empty() ? "." : dir) + "/lava-test-case";
+    std::string candidate = (dir.empty() ? "." : dir) + "/lava-test-case";
     if (!dir.empty() && access(candidate.c_str(), X_OK) == 0) return candidate;
     start = end + 1;
   }

@@ -39,7 +39,7 @@ class ResultBlockReader {
     std::string problem;  // empty when the block decoded
   };
   // One line of console output, without its line end.
-  void line(const std::string& text);
+  void line(const std::string& raw);
   // The blocks found so far; a block still open at the end is a problem.
   std::vector<Found> finish();
 

@@ -75,7 +75,7 @@ KvmVerdict probe_kvm(const std::string& image, const QemuInstall& qemu, const st
     if (kept.at("key") == key) return {kept.at("runs").get<bool>(), kept.at("detail").get<std::string>() + " (this host boot)"};
   } catch (const std::exception&) {  // absent, or from another boot: probe again
   }
-  const KvmVerdict v = probe_boot(image, qemu, journal, gate);
+  KvmVerdict v = probe_boot(image, qemu, journal, gate);
   const nlohmann::json kept = {{"key", key}, {"runs", v.runs}, {"detail", v.detail}};
   sys::write_file_atomically(cache, kept.dump() + "\n", 0600);
   return v;

@@ -19,7 +19,7 @@ std::string on_path(const std::string& name) {
     std::size_t at = 0;
     while (at <= dir.size()) {
       const std::size_t end = std::min(dir.find(':', at), dir.size());
-      const std::string candidate = dir.substr(at, end - at) + "/" + name;
+      std::string candidate = dir.substr(at, end - at) + "/" + name;
       if (end > at && access(candidate.c_str(), X_OK) == 0) return candidate;
       at = end + 1;
     }

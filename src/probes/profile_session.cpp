@@ -57,7 +57,7 @@ std::string ProfileSession::open(const ProfileSettings& s) {
   for (pid_t tid : s.tasks)
     if (const auto tgid = tgid_of(tid); tgid && seeded.insert(*tgid).second) seed_from_proc(*tgid, spaces);
   collector_.emplace(std::move(spaces), seed_from_proc);
-  drain_ = std::jthread([this](std::stop_token stop) {
+  drain_ = std::jthread([this](const std::stop_token& stop) {
     while (!stop.stop_requested()) {
       sampler_.wait(kDrainPeriodMs);
       drain_pass();

@@ -101,7 +101,7 @@ class SchedTraceProbe final : public Probe {
       return why;
     }
     stats_.emplace(tasks, kOpen, kOpen);
-    drain_ = std::jthread([this](std::stop_token stop) { drain_loop(stop); });
+    drain_ = std::jthread([this](const std::stop_token& stop) { drain_loop(stop); });
     return "";
   }
 

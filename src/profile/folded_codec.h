@@ -12,7 +12,7 @@
 namespace schedlab::profile {
 
 // docs/probes.md: at most this many bytes of encoded stacks per run.
-inline constexpr std::size_t kStacksBudgetBytes = 200 * 1024;
+inline constexpr std::size_t kStacksBudgetBytes = std::size_t{200} * 1024;
 
 struct EncodedStacks {
   std::string text;                 // base64 of the zlib stream

@@ -17,7 +17,7 @@ class KernelSymbols {
  public:
   // From the text of /proc/kallsyms ("ADDRESS TYPE NAME [MODULE]" lines);
   // only text symbols (types t, T, w, W) are kept.
-  static KernelSymbols parse(std::string_view kallsyms);
+  static KernelSymbols parse(std::string_view text);
   // /proc/kallsyms of this machine, now; empty when unreadable.
   static KernelSymbols load();
 

@@ -23,7 +23,7 @@ std::string probes_line(const ResultSet& set) {
 
 // "45 s", "3 min 40 s": an estimate, said as one.
 std::string rough_time(double seconds) {
-  const auto s = static_cast<long>(seconds + 0.5);
+  const long s = std::lround(seconds);
   return s < 120 ? fmt::format("{} s", s) : fmt::format("{} min {} s", s / 60, s % 60);
 }
 

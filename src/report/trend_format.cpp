@@ -73,7 +73,7 @@ std::string sparkline(const std::vector<double>& values, std::size_t width) {
   const auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
   std::string out;
   for (double x : xs) {
-    const int level = *hi > *lo ? static_cast<int>((x - *lo) / (*hi - *lo) * 7 + 0.5) : 3;
+    const int level = *hi > *lo ? static_cast<int>(std::lround((x - *lo) / (*hi - *lo) * 7)) : 3;
     out += kBlocks[level];
   }
   return out;

@@ -71,10 +71,10 @@ struct RestoreReport {
 // not make (restore_policy.h), or whose changes cannot all be undone is
 // kept and reported; the others are still restored.  Nothing is read from
 // a directory that is not ours alone.
-// `roots` says where schedlab's changes can be (default: this machine's).
+// `given` says where schedlab's changes can be (default: this machine's).
 struct RestoreRoots;
 std::vector<RestoreReport> restore_stale_journals(const std::string& dir = default_journal_dir(),
-                                                  const RestoreRoots* roots = nullptr);
+                                                  const RestoreRoots* given = nullptr);
 
 // Journals of dead runs waiting in `dir` (changes nothing).
 std::vector<std::string> stale_journals(const std::string& dir = default_journal_dir());

@@ -38,7 +38,7 @@ std::optional<std::string> current_token(const std::string& text, const std::str
 // Mounts debugfs when it is not mounted; returns its mount point or "".
 std::string ensure_debugfs(const DebugfsPaths& paths, Journal& journal, GuardStack& guards,
                            ControlOutcome& out) {
-  const std::string point =
+  std::string point =
       sys::find_mount(sys::read_text(paths.mountinfo).value_or(""), "debugfs").value_or(paths.default_mount);
   if (auto why = use_shared_mount(journal, guards, "debugfs", point, paths.mountinfo); !why.empty()) {
     out.detail = why;

@@ -189,7 +189,7 @@ std::string long_name(const RunOptionSpec& spec) {
   std::size_t from = 0;
   while (from < spec.names.size()) {
     const std::size_t comma = std::min(spec.names.find(',', from), spec.names.size());
-    const std::string name = spec.names.substr(from, comma - from);
+    std::string name = spec.names.substr(from, comma - from);
     if (name.rfind("--", 0) == 0) return name;
     from = comma + 1;
   }

@@ -51,7 +51,7 @@ void read_scenario(const ordered_json& j, ScenarioRequest& r) {
   with(j, "sysctl", "--sysctl", [&](auto& v, auto& f) {
     if (!v.is_object()) throw UsageError(f + ": expected {KEY: VALUE}");
     for (const auto& [key, value] : v.items())
-      r.sysctls.push_back(parse_sysctl(f, key + "=" + text_of(value, f + "." + key)));
+      r.sysctls.push_back(parse_sysctl(f, fmt::format("{}={}", key, text_of(value, fmt::format("{}.{}", f, key)))));
   });
   with(j, "sched_feature", "--sched-feature", [&](auto& v, auto& f) {
     if (!v.is_array()) throw UsageError(f + ": expected a list of feature names");

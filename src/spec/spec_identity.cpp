@@ -30,7 +30,7 @@ ordered_json absent_value(const ParamSpec& p) {
 }
 
 ordered_json canonical_params(const ResultSet& set, const WorkloadRegistry& workloads) {
-  const ordered_json recorded = set.workload.params;
+  ordered_json recorded = set.workload.params;
   const Workload* w = workloads.find(set.workload.name);
   if (!w) return recorded;  // another schedlab's workload: as recorded
   ordered_json out = ordered_json::object();

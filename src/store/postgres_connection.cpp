@@ -111,6 +111,8 @@ void PostgresConnection::exec(const std::string& sql) {
 std::vector<SqlRow> PostgresConnection::query(const std::string& sql, const std::vector<SqlValue>& params) {
   std::vector<std::string> texts;
   std::vector<const char*> values;
+  texts.reserve(params.size());
+  values.reserve(params.size());
   for (const auto& p : params) texts.push_back(param_text(p));
   for (size_t i = 0; i < params.size(); ++i)
     values.push_back(std::holds_alternative<std::nullptr_t>(params[i]) ? nullptr : texts[i].c_str());

@@ -18,6 +18,7 @@ namespace fs = std::filesystem;
 std::vector<Recorded> record_all(const StoreChoice& choice, const std::vector<SetDocument>& docs) {
   auto store = open_store(choice, Access::kWrite);
   std::vector<Recorded> out;
+  out.reserve(docs.size());
   for (const auto& doc : docs) out.push_back(store->record(doc));
   return out;
 }

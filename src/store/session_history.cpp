@@ -41,6 +41,7 @@ std::vector<PastSession> same_spec_sessions(Store& store, const ResultSet& like,
   auto rows = store.find(filter);
   if (rows.size() > kScanned) rows.erase(rows.begin(), rows.end() - static_cast<std::ptrdiff_t>(kScanned));
   std::vector<std::int64_t> ids;
+  ids.reserve(rows.size());
   for (const auto& r : rows) ids.push_back(r.id);
   const std::string id = spec_id(like, workloads);
   std::map<std::string, PastSession> by_created;
@@ -56,6 +57,7 @@ std::vector<PastSession> same_spec_sessions(Store& store, const ResultSet& like,
   }
   if (order.size() > limit) order.erase(order.begin(), order.end() - static_cast<std::ptrdiff_t>(limit));
   std::vector<PastSession> out;
+  out.reserve(order.size());
   for (const auto& created : order) out.push_back(std::move(by_created.at(created)));
   return out;
 }

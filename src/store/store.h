@@ -51,7 +51,7 @@ class Store {
 
   // Records one set in one transaction.  Throws StoreError when the
   // database fails, std::runtime_error for a malformed set.
-  Recorded record(const SetDocument& doc);
+  Recorded record(const SetDocument& original);
 
   // Matching sets, oldest first (by start time, then id).
   std::vector<SetRow> find(const SetFilter& filter);

@@ -25,6 +25,7 @@ MetricSpec choose_metric(Store& store, const SetFilter& filter, const TrendQuery
   for (const auto& m : metrics)
     if (m.name == name) return m;
   std::vector<std::string> names;
+  names.reserve(metrics.size());
   for (const auto& m : metrics) names.push_back(m.name);
   throw UsageError("--metric", name, fmt::format("a metric of {}: {}", q.workload, fmt::join(names, ", ")));
 }

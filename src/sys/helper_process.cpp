@@ -12,6 +12,7 @@
 #include <cerrno>
 
 #include "core/error.h"
+#include "sys/exec_argv.h"
 #include "sys/unique_fd.h"
 
 namespace schedlab::sys {
@@ -69,9 +70,7 @@ struct ChildFds {
 // Forks a child that execs `launch` with stdout and stderr on `out`;
 // returns its pid once it has exec'd, or throws what failed before.
 pid_t start(const HelperLaunch& launch, int out) {
-  std::vector<char*> argv;
-  for (const auto& a : launch.argv) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
+  const auto argv = exec_argv(launch.argv);
   UniqueFd devnull(open("/dev/null", O_RDONLY | O_CLOEXEC));
   int report[2];
   if (!devnull || pipe2(report, O_CLOEXEC) != 0) throw SystemError("helper: open", "/dev/null or a pipe", errno);

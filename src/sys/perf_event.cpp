@@ -75,7 +75,7 @@ int probe_perf_event(const PerfEventSpec& spec) {
 }
 
 std::string describe_perf_refusal(int err, const std::string& what, const std::string& paranoid_path) {
-  const std::string base = fmt::format("perf_event_open({}) failed: {} (errno {})", what, std::strerror(err), err);
+  std::string base = fmt::format("perf_event_open({}) failed: {} (errno {})", what, std::strerror(err), err);
   if (err == ENOENT || err == EOPNOTSUPP || err == ENODEV)
     return base + ": the kernel offers no such event here (no hardware PMU, as in most VMs)";
   if (err == EACCES || err == EPERM) {

@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "sys/cgroup_fs.h"
+#include "sys/exec_argv.h"
 #include "sys/safe_files.h"
 #include "sys/unique_fd.h"
 
@@ -80,9 +81,7 @@ struct Outputs {
 }  // namespace
 
 pid_t launch_worker(const WorkerLaunch& launch) {
-  std::vector<char*> argv;
-  for (const auto& a : launch.argv) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
+  const auto argv = exec_argv(launch.argv);
   std::vector<const char*> cgroup_procs;
   for (const auto& p : launch.cgroup_procs) cgroup_procs.push_back(p.c_str());
   UniqueFd devnull(open("/dev/null", O_RDWR | O_CLOEXEC));

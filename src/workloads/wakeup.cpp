@@ -51,7 +51,7 @@ int parse_positive(const std::string& option, const std::string& text) {
 std::vector<int> cpus_of(const std::string& option, const std::string& text,
                          const std::vector<int>& allowed) {
   if (text.empty() || text == "auto") return {};
-  const auto cpus = parse_cpu_list(option, text);
+  auto cpus = parse_cpu_list(option, text);
   for (int cpu : cpus)
     if (!std::binary_search(allowed.begin(), allowed.end(), cpu))
       throw UsageError(option, text, fmt::format("CPUs of the run's set ({})", format_cpu_list(allowed)));

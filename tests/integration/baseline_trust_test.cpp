@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 // A program that leaves a mark when it runs.
 std::string marker_program(const TempDir& dir) {
-  const std::string path = dir.write("evil.sh", "#!/bin/sh\ntouch " + dir.file("ran") + "\n");
+  std::string path = dir.write("evil.sh", "#!/bin/sh\ntouch " + dir.file("ran") + "\n");
   chmod(path.c_str(), 0755);
   return path;
 }
@@ -58,7 +58,7 @@ std::string hostile_baseline(const Workload& w, const ParamSpec& param, const Pa
     run.values.set(info.primary_metric, 1000 + i);
     set.runs.push_back(run);
   }
-  const std::string path = dir.file(info.name + "-" + param.name + ".json");
+  std::string path = dir.file(info.name + "-" + param.name + ".json");
   write_result_file(path, {"2026-12-01T00:00:00Z", {set}});
   return path;
 }

@@ -34,7 +34,7 @@ bool have(const char* program) {
 TEST(Check, GitBisectRunFindsTheSlowCommit) {
   if (!have("git") || !have("cc")) SCHEDLAB_SKIP(kTools) << "needs git and cc";
   TempDir repo;
-  const std::string dir = repo.path();
+  const std::string& dir = repo.path();
   ASSERT_EQ(sh(dir, "git init -q && git config user.email t@example.invalid && git config user.name t"), 0);
   // Long enough (about 0.1 s) that one slow run does not dominate the
   // spread.  This VM moves between performance states up to about 2x apart

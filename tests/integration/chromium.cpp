@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "sys/exec_argv.h"
+
 namespace schedlab::testing {
 namespace {
 
@@ -35,13 +37,6 @@ std::vector<std::string> browser_environment(const std::string& tmp) {
     if (std::string_view(*e).rfind("TMPDIR=", 0) != 0) env.emplace_back(*e);
   env.push_back("TMPDIR=" + tmp);
   return env;
-}
-
-std::vector<char*> pointers(const std::vector<std::string>& strings) {
-  std::vector<char*> out;
-  for (const auto& s : strings) out.push_back(const_cast<char*>(s.c_str()));
-  out.push_back(nullptr);
-  return out;
 }
 
 // In the child: only async-signal-safe calls.
@@ -92,7 +87,7 @@ Chromium::Chromium(const std::string& binary) {
   const auto args = browser_arguments(binary, profile_.file("profile"));
   std::filesystem::create_directories(profile_.file("tmp"));
   const auto env = browser_environment(profile_.file("tmp"));
-  const auto argv = pointers(args), envp = pointers(env);
+  const auto argv = sys::exec_argv(args), envp = sys::exec_argv(env);
   const std::string log = profile_.file("chromium.log");
   pid_ = fork();
   if (pid_ == 0) exec_browser(argv.data(), envp.data(), commands[0], replies[1], log.c_str());

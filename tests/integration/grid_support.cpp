@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sys/exec_argv.h"
+
 namespace schedlab::testing {
 
 namespace fs = std::filesystem;
@@ -24,9 +26,7 @@ int run_program(const std::vector<std::string>& argv, std::string* output) {
     dup2(fds[1], 2);
     close(fds[0]);
     close(fds[1]);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
+    const auto args = sys::exec_argv(argv);
     execvp(args[0], args.data());
     _exit(127);
   }

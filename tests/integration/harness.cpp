@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "sys/cgroup_layout.h"
+#include "sys/exec_argv.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::testing {
@@ -73,9 +74,7 @@ Schedlab::Schedlab(const std::vector<std::string>& args, const std::vector<std::
     int err = open(err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(out, 1);
     dup2(err, 2);
-    std::vector<char*> cargv;
-    for (auto& a : argv) cargv.push_back(a.data());
-    cargv.push_back(nullptr);
+    const auto cargv = sys::exec_argv(argv);
     execvp(cargv[0], cargv.data());
     _exit(127);
   }

@@ -122,7 +122,7 @@ std::vector<std::string> traces_of(pid_t pid) {
   if (layout.v2_mount) roots.push_back(*layout.v2_mount);
   for (const auto& [controller, mount] : layout.v1_mounts) roots.push_back(mount);
   for (const auto& root : roots)
-    if (fs::exists(fs::path(root) / ("schedlab" + tag), ec)) found.push_back(root + "/schedlab" + tag);
+    if (const fs::path group = fs::path(root) / ("schedlab" + tag); fs::exists(group, ec)) found.push_back(group.string());
   return found;
 }
 

@@ -284,6 +284,7 @@ std::vector<std::string> our_top_kernel(const std::string& result_file, const st
     self[std::string(leaf.substr(0, leaf.size() - profile::kKernelSuffix.size()))] += count;
   }
   std::vector<std::pair<std::uint64_t, std::string>> ranked;
+  ranked.reserve(self.size());
   for (const auto& [name, count] : self) ranked.emplace_back(count, name);
   std::sort(ranked.rbegin(), ranked.rend());
   std::vector<std::string> top;

@@ -1,6 +1,7 @@
 // The shell workload through the real binary: loops complete, scratch
 // directories are removed, nothing is left running, the exec count per loop
 // matches what the pipeline really does.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
@@ -73,9 +74,9 @@ TEST(Shell, ExecsPerLoopMatchesWhatStraceCounts) {
   const std::string data = SCHEDLAB_SOURCE_DIR "/data/shell/";
   for (int concurrent : {1, 3}) {
     TempDir dir;
-    const std::string command = "cd " + dir.path() + " && strace -f -qq -e trace=execve -o trace.txt " +
-                                "/bin/sh " + data + "driver.sh " + std::to_string(concurrent) +
-                                " /bin/sh " + data + "script.sh " + data + "input.txt";
+    const std::string command =
+        fmt::format("cd {} && strace -f -qq -e trace=execve -o trace.txt /bin/sh {}driver.sh {} /bin/sh {}script.sh {}input.txt",
+                    dir.path(), data, concurrent, data, data);
     ASSERT_EQ(system(command.c_str()), 0);
     int execs = 0;
     for (const auto& line : sys::split(sys::read_text(dir.file("trace.txt")).value_or(""), "\n"))

@@ -14,7 +14,7 @@ std::string two_specs(const TempDir& dir) {
   file.sets.push_back(synthetic_set({.kernel = "6.2.0", .day = 2, .seed = 2}));
   file.sets.push_back(synthetic_set({.workload = "execl", .kernel = "6.3.0", .day = 3, .seed = 3}));
   write_result_file(dir.file("sets.json"), file);
-  const std::string db = dir.file("r.db");
+  std::string db = dir.file("r.db");
   const Outcome imported = run_schedlab({"import", dir.file("sets.json"), "--store", db});
   EXPECT_EQ(imported.status, 0) << imported.err;
   return db;

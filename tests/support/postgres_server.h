@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "support/temp_dir.h"
+#include "sys/exec_argv.h"
 
 namespace schedlab::testing {
 
@@ -82,9 +83,7 @@ class PostgresServer {
     const pid_t pid = fork();
     if (pid == 0) {
       if (!freopen(log.c_str(), "a", stdout) || !freopen(log.c_str(), "a", stderr)) _exit(126);
-      std::vector<char*> args;
-      for (auto& a : argv) args.push_back(a.data());
-      args.push_back(nullptr);
+      const auto args = sys::exec_argv(argv);
       execvp(args[0], args.data());
       _exit(127);
     }

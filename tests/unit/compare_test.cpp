@@ -56,7 +56,7 @@ TEST(Compare, GoldenMmtests) {
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
   EXPECT_NE(text.find("Hmean     lps"), std::string::npos);
-  EXPECT_NE(text.find("*"), std::string::npos) << "a 10% drop over 3 tight runs is significant";
+  EXPECT_NE(text.find('*'), std::string::npos) << "a 10% drop over 3 tight runs is significant";
 }
 
 TEST(Compare, GoldenLkp) {

@@ -138,7 +138,7 @@ namespace {
 // A private journal directory with one journal of a dead run (pid 1 never
 // has start time 1) holding `changes`.
 std::string dead_journal(const TempDir& root, const std::string& name, const std::vector<Change>& changes) {
-  const std::string dir = root.file("journal");
+  std::string dir = root.file("journal");
   fs::create_directories(dir);
   fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
   nlohmann::json j = {{"pid", 1}, {"start_time", 1}, {"changes", changes}};

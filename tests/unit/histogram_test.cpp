@@ -43,7 +43,7 @@ TEST(Histogram, BucketBoundsAndRelativeError) {
     ASSERT_LE(low, v);
     ASSERT_LT(v, low + width);
     EXPECT_LE(static_cast<double>(width) / static_cast<double>(low), 1.0 / 256 + 1e-12) << v;
-    EXPECT_LE(std::fabs(static_cast<double>(low + width / 2) - static_cast<double>(v)) /
+    EXPECT_LE(std::fabs(static_cast<double>(low) + static_cast<double>(width) / 2 - static_cast<double>(v)) /
                   static_cast<double>(v), 0.004) << v;
   }
   EXPECT_EQ(sl_hist_bucket(1ull << 40), SL_HIST_BUCKETS - 1) << "huge values clamp";

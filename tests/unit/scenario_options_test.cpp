@@ -54,7 +54,7 @@ TEST(ScenarioOptions, EveryControlParses) {
 }
 
 TEST(ScenarioOptions, BadValuesNameTheOption) {
-  auto refused = [](std::vector<std::string> args, const char* fragment) {
+  auto refused = [](const std::vector<std::string>& args, const char* fragment) {
     try {
       settings_of(args);
       ADD_FAILURE() << "accepted " << fragment;

@@ -27,6 +27,7 @@ ResultSet elapsed_set(const std::vector<double>& seconds) {
 // baseline's geometric mean.
 std::vector<std::vector<ResultSet>> steady_history(std::mt19937_64& rng) {
   std::vector<std::vector<ResultSet>> past;
+  past.reserve(4);
   for (int i = 0; i < 4; ++i) past.push_back({elapsed_set(testing::normal_sample(rng, 1.14, 0.005, 8))});
   return past;
 }
@@ -94,6 +95,7 @@ TEST(SequentialDecision, ABimodalBaselineStillSeesALossBeyondItsStates) {
 // as a drift, and its halves set the between-session term.
 TEST(SequentialDecision, ADriftingBaselineGivesNoBadVerdict) {
   std::vector<double> runs;
+  runs.reserve(12);
   for (int i = 0; i < 12; ++i) runs.push_back(0.95 + 0.035 * i);
   const ResultSet good = elapsed_set(runs);
   std::mt19937_64 rng(52);

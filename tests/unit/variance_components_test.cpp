@@ -42,6 +42,7 @@ TEST(VarianceComponents, HandComputedBalancedCase) {
 TEST(VarianceComponents, RecoversKnownComponents) {
   std::mt19937_64 rng(31);
   std::vector<std::vector<double>> sessions;
+  sessions.reserve(60);
   for (int i = 0; i < 60; ++i) sessions.push_back(session(rng, 100, 3, 1, 5 + i % 6));
   const auto vc = stats::estimate_variance_components(sessions);
   ASSERT_TRUE(vc);
@@ -55,6 +56,7 @@ TEST(VarianceComponents, RecoversKnownComponents) {
 TEST(VarianceComponents, ASessionOffsetIsNotADifference) {
   std::mt19937_64 rng(32);
   std::vector<std::vector<double>> past;
+  past.reserve(8);
   for (int i = 0; i < 8; ++i) past.push_back(session(rng, 100, 2, 0.5, 10));
   const auto vc = stats::estimate_variance_components(past);
   ASSERT_TRUE(vc);
@@ -78,6 +80,7 @@ TEST(VarianceComponents, AAFalseAlarmsStayNearAlpha) {
   const int pairs = 1000;
   for (int p = 0; p < pairs; ++p) {
     std::vector<std::vector<double>> past;
+    past.reserve(6);
     for (int i = 0; i < 6; ++i) past.push_back(session(rng, 100, 2, 0.5, 8));
     const auto vc = stats::estimate_variance_components(past);
     const auto a = session(rng, 100, 2, 0.5, 8), b = session(rng, 100, 2, 0.5, 8);

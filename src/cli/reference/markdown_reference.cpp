@@ -9,7 +9,7 @@ namespace schedlab::reference {
 namespace {
 
 // A table cell: the pipe and newlines would end the cell or the row.
-std::string cell(std::string text) {
+std::string cell(std::string_view text) {
   std::string out;
   for (char c : text) {
     if (c == '|') out += "\\|";

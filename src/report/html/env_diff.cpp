@@ -3,34 +3,21 @@
 #include <algorithm>
 #include <map>
 
+#include "core/json_leaves.h"
+
 namespace schedlab::html {
 namespace {
 
-using Flat = std::vector<std::pair<std::string, std::string>>;
-
-std::string shown(const ordered_json& v) {
-  return v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-}
-
-void flatten(const ordered_json& j, const std::string& prefix, Flat& out) {
-  if (!j.is_object()) {
-    out.emplace_back(prefix, shown(j));
-    return;
-  }
-  for (const auto& [key, value] : j.items())
-    flatten(value, prefix.empty() ? key : prefix + "." + key, out);
-}
-
 // Everything of a set that describes how it was measured, flattened.
-Flat describe(const ResultSet& set) {
-  Flat out;
+JsonLeaves describe(const ResultSet& set) {
+  JsonLeaves out;
   ordered_json env = set.environment;
   if (env.is_object()) env.erase("collected");
-  flatten(env, "", out);
-  flatten(set.scenario.requested, "scenario", out);
+  append_json_leaves(env, "", out);
+  append_json_leaves(set.scenario.requested, "scenario", out);
   ordered_json params;
   to_json(params, set.workload.params);
-  flatten(params, "workload", out);
+  append_json_leaves(params, "workload", out);
   return out;
 }
 

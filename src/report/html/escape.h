@@ -9,10 +9,10 @@
 
 namespace schedlab::html {
 
-// `text` with its credentials masked (redact_secrets), safe as element
+// `raw` with its credentials masked (redact_secrets), safe as element
 // content and as a quoted attribute value: & < > "
 // and ' become entities, control characters other than tab and newline
 // become U+FFFD, and so does every byte that is not well-formed UTF-8.
-std::string escape(std::string_view text);
+std::string escape(std::string_view raw);
 
 }  // namespace schedlab::html

@@ -32,6 +32,7 @@ std::string value_text(double v, const MetricSpec& spec) {
 
 std::vector<std::string> labels_of(const std::vector<ResultSet>& sets) {
   std::vector<std::string> names;
+  names.reserve(sets.size());
   for (const auto& s : sets) names.push_back(s.label);
   return names;
 }

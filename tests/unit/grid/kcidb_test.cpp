@@ -10,7 +10,7 @@
 namespace schedlab::grid {
 namespace {
 
-store::SetDocument doc_of(ResultSet set) { return {ordered_json(set), "2026-11-29T22:00:00Z"}; }
+store::SetDocument doc_of(const ResultSet& set) { return {ordered_json(set), "2026-11-29T22:00:00Z"}; }
 
 TEST(Kcidb, OneCheckoutAndBuildPerKernelOneTestPerSet) {
   ResultSet a = testing::sample_set(), b = testing::sample_set(), c = testing::sample_set();

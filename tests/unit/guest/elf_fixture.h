@@ -36,7 +36,7 @@ inline std::string module_elf(const std::vector<std::string>& fields) {
   const std::size_t names_at = s.size();
   s += names;
   const std::size_t shoff = (s.size() + 7) / 8 * 8;
-  s.resize(shoff + 3 * 64, '\0');
+  s.resize(shoff + std::size_t{3} * 64, '\0');
   put(s, 0x28, shoff, 8);
   put(s, 0x3A, 64, 2);
   put(s, 0x3C, 3, 2);

@@ -34,6 +34,7 @@ void add_module(const TempDir& dir, const std::string& path, const std::string& 
 
 std::vector<std::string> names(const std::vector<std::string>& files) {
   std::vector<std::string> out;
+  out.reserve(files.size());
   for (const auto& f : files) out.push_back(std::filesystem::path(f).filename().string());
   return out;
 }

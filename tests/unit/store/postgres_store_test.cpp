@@ -37,6 +37,7 @@ TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
   constexpr int kWriters = 8, kSets = 50;
   std::atomic<int> failures{0};
   std::vector<std::thread> writers;
+  writers.reserve(kWriters);
   for (int w = 0; w < kWriters; ++w)
     writers.emplace_back([&, w] {
       try {
