@@ -8,8 +8,7 @@
 # file.  What this asks of the code: a name private to a .cpp (in its
 # anonymous namespace, or static) must be unique within its target, and a
 # .cpp file must not define macros or `using namespace` for the files after
-# it.  -DSCHEDLAB_UNITY=OFF compiles file by file (the tidy preset does, so
-# every file is also checked on its own).
+# it.  -DSCHEDLAB_UNITY=OFF compiles file by file.
 option(SCHEDLAB_UNITY "Compile each target's C++ sources in batches (CMake UNITY_BUILD)" ON)
 # How many files a batch holds is a trade (docs/build.md has the figures):
 # a template instantiated in two batches is compiled twice, so fewer, larger
