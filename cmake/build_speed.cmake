@@ -22,12 +22,14 @@ option(SCHEDLAB_UNITY "Compile each target's C++ sources in batches (CMake UNITY
 #     package build): one batch per CPU of this machine, at least 16 files.
 # -DSCHEDLAB_UNITY_BATCH=N fixes the size for every target;
 # -DSCHEDLAB_UNITY_BATCH=target makes each target one batch: the least CPU
-# in all, for a build whose wall time does not matter (scripts/test's
-# background clang build) or that only parses (the tidy preset), and one
-# batch holds every pairing of files, so a clash that some machine's
-# batching could meet shows on every machine.
+# in all, for a build that only parses (the tidy preset), and one batch
+# holds every pairing of files, so a clash that some machine's batching
+# could meet shows on every machine;
+# -DSCHEDLAB_UNITY_BATCH=background is for a build whose wall time is
+# hidden (scripts/test's clang build): one batch per target without a
+# compiler cache, the batches of 16 with one (an edit stays cheap).
 set(SCHEDLAB_UNITY_BATCH "" CACHE STRING
-    "C++ files per unity batch: N, target (one batch per target), or empty (chosen as build_speed.cmake says)")
+    "C++ files per unity batch: N, target (one batch per target), background, or empty (chosen as build_speed.cmake says)")
 cmake_host_system_information(RESULT SCHEDLAB_CPUS QUERY NUMBER_OF_LOGICAL_CORES)
 
 # schedlab_unity(TARGET): TARGET's C++ files in batches.
@@ -35,24 +37,27 @@ function(schedlab_unity target)
   if(NOT SCHEDLAB_UNITY)
     return()
   endif()
-  get_target_property(sources ${target} SOURCES)
-  list(FILTER sources INCLUDE REGEX "\\.(cpp|cxx|cc)$")
-  list(LENGTH sources files)
   set(batch "${SCHEDLAB_UNITY_BATCH}")
+  if("${batch}" STREQUAL "background")
+    set(batch "")
+    if(NOT CMAKE_CXX_COMPILER_LAUNCHER)
+      set(batch target)
+    endif()
+  endif()
   if("${batch}" STREQUAL "target")
-    set(batch ${files})
+    set(batch 0)  # CMake: every file of the target in one batch
   elseif("${batch}" STREQUAL "" AND CMAKE_CXX_COMPILER_LAUNCHER)
     set(batch 16)
   elseif("${batch}" STREQUAL "")
+    get_target_property(sources ${target} SOURCES)
+    list(FILTER sources INCLUDE REGEX "\\.(cpp|cxx|cc)$")
+    list(LENGTH sources files)
     math(EXPR batch "(${files} + ${SCHEDLAB_CPUS} - 1) / ${SCHEDLAB_CPUS}")
     if(batch LESS 16)
       set(batch 16)
     endif()
-  elseif(NOT batch MATCHES "^[0-9]+$")
-    message(FATAL_ERROR "SCHEDLAB_UNITY_BATCH=${batch}: a number of files, target (one batch per target), or empty")
-  endif()
-  if(batch LESS 1)
-    set(batch 1)
+  elseif(NOT batch MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "SCHEDLAB_UNITY_BATCH=${batch}: a number of files (1 or more), target, background, or empty")
   endif()
   set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE BATCH
                         UNITY_BUILD_BATCH_SIZE ${batch})

@@ -20,13 +20,13 @@ namespace fs = std::filesystem;
 int run_program(const std::vector<std::string>& argv, std::string* output) {
   int fds[2];
   if (pipe(fds) != 0) return -1;
+  const auto args = sys::exec_argv(argv);
   const pid_t pid = fork();
   if (pid == 0) {
     dup2(fds[1], 1);
     dup2(fds[1], 2);
     close(fds[0]);
     close(fds[1]);
-    const auto args = sys::exec_argv(argv);
     execvp(args[0], args.data());
     _exit(127);
   }

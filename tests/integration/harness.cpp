@@ -68,13 +68,13 @@ Schedlab::Schedlab(const std::vector<std::string>& args, const std::vector<std::
   std::vector<std::string> argv = prefix;
   argv.push_back(SCHEDLAB_BIN);
   argv.insert(argv.end(), args.begin(), args.end());
+  const auto cargv = sys::exec_argv(argv);
   pid_ = fork();
   if (pid_ == 0) {
     int out = open(out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     int err = open(err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(out, 1);
     dup2(err, 2);
-    const auto cargv = sys::exec_argv(argv);
     execvp(cargv[0], cargv.data());
     _exit(127);
   }

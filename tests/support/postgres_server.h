@@ -80,10 +80,10 @@ class PostgresServer {
     if (geteuid() == 0)
       argv.insert(argv.begin(), {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"});
     const std::string log = dir_.file("server.log");
+    const auto args = sys::exec_argv(argv);
     const pid_t pid = fork();
     if (pid == 0) {
       if (!freopen(log.c_str(), "a", stdout) || !freopen(log.c_str(), "a", stderr)) _exit(126);
-      const auto args = sys::exec_argv(argv);
       execvp(args[0], args.data());
       _exit(127);
     }
