@@ -1,129 +1,193 @@
-// What each probe costs the workload it watches.
+// What each probe costs each workload it watches, at the scale of the
+// workload's seed report — the figures that decide the default selection.
 //
-// A probe that only reads at the window's edges adds nothing inside the
-// window but those reads: their time is measured here directly (the probe
-// attached to this process, begin() + end() timed 200 times, the median)
-// and given as a share of the default 10 s window.  A probe that works
-// while the window is open (perf counters counting in the kernel, the
-// tracer and its drain thread) is measured by interleaved A/B:
-// `schedlab run WORKLOAD --vary probes=none,PROBE --runs PAIRS`, so off and
-// on runs alternate in randomized blocks inside one invocation; each block
-// is a pair, its ratio on / off of the primary metric (lps for spawn, rps
-// for wakeup); the median of the ratios with its 95% bootstrap interval, and
-// the cost in percent (1 - median), the worse of the two workloads.  Then
-// the probes found at <= 1% together, A/B, as the default selection is.
-// It ends by printing its findings as rows of the table in
-// src/probes/measured_cost.cpp (with the date, the pairs, the intervals and
-// the machine's load), to be pasted there and into docs/probes.md.  Fewer
-// than 10 pairs is a check that the bench works, not a figure: it says so.
-// The profile probe is measured at its default frequency and, when asked,
-// at other --profile-freq values (HZ,...): how its default was chosen.
+// Every probe works on the workload's own time somewhere: per-task perf
+// counters are copied into every fork and switched with every task, the
+// tracer writes an event per switch, even the edge readers take the CPU for
+// a moment beside the copies.  What that costs depends on the workload (a
+// fork loop, 516 schbench threads and a pipe ping-pong pay differently), so
+// each probe is measured on each workload by interleaved A/B: `schedlab run
+// WORKLOAD --vary probes=none,PROBE`, off and on in randomized blocks inside
+// one invocation, each block a pair, its ratio on / off of the primary
+// metric (off / on where lower is better).  Pairs are added, a round at a
+// time, until the interval decides: admitted (median cost <= 1% and the
+// upper end of its 95% bootstrap interval <= 2%), refused (the interval's
+// lower end above 1%), or left out after the most pairs (undecided).
 //
-// Usage: bench/probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,... (every one)] [HZ,... (none)]
+// A probe that did not measure in an "on" run (unavailable, refused a
+// counter, lost events) makes that row a failure, not a cost: the figure
+// that admitted per-task perf counters to the default (0.24%, 2026-12-02)
+// could not be told from a probe that never ran, and the workloads it was
+// measured on (spawn, 3 schbench threads) were not the ones that pay.
+//
+// The four edge probes (proc-stat, proc-counters, psi, schedstat: reads at
+// the window's edges) are measured together as one selection, which bounds
+// each one's cost; name one to measure it alone.  Then, per workload, the
+// probes admitted there together, as the default selection runs them.
+//
+// Usage: bench/probe_cost [MAX_PAIRS (30)] [PROBE|edges,...|all] [WORKLOAD,...|all]
+// Its output ends with the rows of src/probes/measured_cost_table.h.
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <map>
+#include <set>
 
 #include "bench/bench_support.h"
 #include "probes/measured_cost.h"
 #include "probes/probe.h"
 #include "store/result_file.h"
-#include "scenario/journal.h"
 #include "sys/proc_files.h"
-#include "sys/task_tree.h"
+#include "workloads/builtin.h"
 
 namespace {
 
-struct Workload {
-  const char* name;
-  const char* args;    // after `schedlab run`
-  const char* metric;  // primary, higher is better
+// Each workload at the scale its seed report ran it, the run length, and
+// the most pairs (0: MAX_PAIRS from the command line).  A `command` run of
+// /bin/true is a millisecond long, so its pairs spread widely and are cheap:
+// it takes more of them.
+struct Scale {
+  const char* workload;
+  const char* args;  // after `schedlab run WORKLOAD`
+  int seconds;
+  int max_pairs = 0;
 };
 
-constexpr Workload kWorkloads[] = {{"spawn", "spawn --copies auto", "lps"},
-                                   {"wakeup", "wakeup -m 1 -t 2", "rps"}};
-constexpr double kDefaultWindowUs = 10e6;
-constexpr int kMinPairs = 10;
-
-// One probe's finding, as a row of src/probes/measured_cost.cpp.
-struct Row {
-  std::string probe, how, spread;
-  double pct = 0;
+constexpr Scale kScales[] = {
+    {"spawn", "--copies auto", 1},                 // UnixBench spawn, copies = CPUs
+    {"execl", "--copies auto", 1},                 // UnixBench execl, copies = CPUs
+    {"exec", "--cpus 0", 1},                       // shell_bench.sh: /bin/true, pinned
+    {"context", "--placement same-cpu", 1},        // context1 on one CPU: the most switches a second
+    {"shell", "--copies auto", 2},                 // UnixBench shell8, copies = CPUs
+    {"command", "-- /bin/true", 0, 200},           // /usr/bin/time of a command: once per run
+    {"wakeup", "-L -m 4 -t 128 -n 0", 2},          // the PSI report's schbench: 516 threads
 };
+constexpr int kFirstRound = 10, kRound = 5;
+const std::string kEdgeProbes = "proc-stat+proc-counters+psi+schedstat";
 
-// The per-block ratios on / off of `metric` in a --vary probes=none,X file.
-std::vector<double> block_ratios(const std::string& file, const std::string& metric) {
-  const auto sets = schedlab::read_result_file(file).sets;
-  std::map<int, double> off;
-  for (const auto& run : sets.at(0).runs)
-    if (auto v = run.values.get(metric)) off[run.block] = *v;
-  std::vector<double> ratios;
-  for (const auto& run : sets.at(1).runs)
-    if (auto v = run.values.get(metric); v && off.count(run.block) && off[run.block] > 0)
-      ratios.push_back(*v / off[run.block]);
-  return ratios;
+enum class Decision { kAdmitted, kRefused, kUndecided, kFailed };
+
+const char* to_string(Decision d) {
+  switch (d) {
+    case Decision::kAdmitted: return "admitted";
+    case Decision::kRefused: return "refused";
+    case Decision::kUndecided: return "undecided";
+    case Decision::kFailed: return "failed";
+  }
+  return "?";
 }
 
-bench::RatioSummary measure(const Workload& w, const std::string& probes, int pairs, int seconds,
-                            const std::string& extra) {
+// Per probe of a selection: whether any "on" run recorded a value of it,
+// and the first reason a run gave for having none.  A probe that records
+// nothing on a workload (schedstat on `command`: no task lives through the
+// window) is not admitted there, whatever it costs.
+struct Recorded {
+  bool any = false;
+  std::string why;
+};
+
+struct Finding {
+  std::string selection, workload;
+  bench::RatioSummary ratio;
+  Decision decision = Decision::kUndecided;
+  std::string failure;
+  std::map<std::string, Recorded> recorded;
+  double pct() const { return (1 - ratio.median) * 100; }
+  double upper_pct() const { return (1 - ratio.low) * 100; }
+};
+
+// The probes of a selection ("a+b"), and the metric names each records.
+std::vector<std::string> names_in(const std::string& selection) { return schedlab::sys::split(selection, "+"); }
+
+std::set<std::string> metrics_of(const std::string& probe) {
+  std::set<std::string> names;
+  for (const auto& p : schedlab::builtin_probes())
+    if (p->info().name == probe)
+      for (const auto& m : p->info().metrics) names.insert(m.name);
+  return names;
+}
+
+void note_recorded(const schedlab::RunRecord& run, const std::string& selection,
+                   std::map<std::string, Recorded>& recorded) {
+  const auto unavailable = run.details.value("probes_unavailable", schedlab::ordered_json::object());
+  for (const auto& probe : names_in(selection)) {
+    auto& r = recorded[probe];
+    bool any = false;
+    for (const auto& m : metrics_of(probe)) any = any || run.values.get(m).has_value();
+    r.any = r.any || any;
+    if (!any && r.why.empty())
+      r.why = unavailable.contains(probe) ? unavailable[probe].get<std::string>() : "no value recorded";
+  }
+}
+
+// A probe the set's record says could not run here: no cost to measure.
+std::string unavailable_in(const schedlab::ResultSet& set) {
+  for (const auto& p : set.probes.value("probes", schedlab::ordered_json::array()))
+    if (!p.value("available", true)) return fmt::format("{} unavailable: {}", p.value("name", ""), p.value("reason", ""));
+  return "";
+}
+
+// One round: `pairs` interleaved blocks; appends each block's ratio and
+// notes what each probe recorded.  Returns why the selection could not be
+// measured, or "".
+std::string run_round(const Scale& s, const std::string& selection, int pairs, std::vector<double>& ratios,
+                      std::map<std::string, Recorded>& recorded) {
   const auto file = bench::fs::temp_directory_path() / fmt::format("probe-cost-{}.json", getpid());
   bench::wait_until_quiet(20, 30);
-  bench::run_capture(fmt::format("{} run {} --duration {}s --runs {} --vary probes=none,{} {} --no-store --quiet "
-                                 "--json {}",
-                                 bench::schedlab_binary().string(), w.args, seconds, pairs, probes, extra,
-                                 file.string()));
-  auto ratios = block_ratios(file, w.metric);
+  const std::string length = s.seconds > 0 ? fmt::format("--duration {}s", s.seconds) : "";
+  // The workload's arguments last: `command`'s end with its command line.
+  bench::run_capture(fmt::format("{} run {} {} --runs {} --vary probes=none,{} --no-store --quiet --force --json {} {}",
+                                 bench::schedlab_binary().string(), s.workload, length, pairs, selection,
+                                 file.string(), s.args));
+  const auto sets = schedlab::read_result_file(file).sets;
   bench::fs::remove(file);
-  return bench::summarize_ratios(ratios);
+  if (auto why = unavailable_in(sets.at(1)); !why.empty()) return why;
+  const std::string primary = sets.at(0).workload.primary_metric;
+  bool lower_better = false;
+  for (const auto& m : sets.at(0).metrics)
+    if (m.name == primary) lower_better = m.better == schedlab::Better::kLower;
+  std::map<int, double> off;
+  for (const auto& run : sets.at(0).runs)
+    if (auto v = run.values.get(primary)) off[run.block] = *v;
+  for (const auto& run : sets.at(1).runs) {
+    note_recorded(run, selection, recorded);
+    const auto v = run.values.get(primary);
+    if (!v || !off.count(run.block) || off[run.block] <= 0 || *v <= 0) continue;
+    ratios.push_back(lower_better ? off[run.block] / *v : *v / off[run.block]);
+  }
+  return "";
 }
 
-// Both workloads, A/B; the worse cost in percent, and what each read.
-// `extra` are run options for the probe ("--profile-freq 4000").
-Row measure_in_window(const std::string& probe, int pairs, int seconds, const std::string& extra = "") {
-  const std::string shown = extra.empty() ? probe : probe + " " + extra;
-  Row row{shown, "A/B", "on/off", 0};
-  for (const auto& w : kWorkloads) {
-    const auto s = measure(w, probe, pairs, seconds, extra);
-    row.pct = std::max(row.pct, (1 - s.median) * 100);
-    row.spread += fmt::format("{} {} {:.3f} [{:.3f}, {:.3f}]", &w == kWorkloads ? "" : ",", w.name, s.median,
-                              s.low, s.high);
-    fmt::print("{:<14} {:<7} on/off {}\n", shown, w.name, bench::describe(s));
-    std::fflush(stdout);
-  }
-  fmt::print("{:<14} cost {:.2f}% (A/B, the worse of the two)\n", shown, row.pct);
-  return row;
+Decision decide(const bench::RatioSummary& r) {
+  const double pct = (1 - r.median) * 100, upper = (1 - r.low) * 100, lower = (1 - r.high) * 100;
+  if (pct <= schedlab::kDefaultCostLimitPct && upper <= schedlab::kDefaultCostUpperLimitPct)
+    return Decision::kAdmitted;
+  if (lower > schedlab::kDefaultCostLimitPct) return Decision::kRefused;
+  return Decision::kUndecided;
 }
 
-// The median time of begin() + end() with the probe attached to this
-// process; the cost in percent of a default window.
-Row measure_edges(schedlab::Probe& probe, schedlab::Journal& journal) {
-  schedlab::ProbeContext context;
-  context.copies = {getpid()};
-  context.tasks = schedlab::sys::task_tree_tids(context.copies);
-  context.journal = &journal;
-  context.run_tag = fmt::format("{}-1", getpid());
-  if (auto why = probe.attach(context); !why.empty()) {
-    fmt::print("{:<14} cannot attach: {}\n", probe.info().name, why);
-    return {probe.info().name, "edges", "cannot attach: " + why, 100};
+// Rounds until the interval decides or `max_pairs` are measured.
+Finding measure(const Scale& s, const std::string& selection, int max_pairs) {
+  Finding f{selection, s.workload, {}, Decision::kUndecided, ""};
+  std::vector<double> ratios;
+  for (int pairs = std::min(kFirstRound, max_pairs); pairs > 0;
+       pairs = std::min(kRound, max_pairs - static_cast<int>(ratios.size()))) {
+    f.failure = run_round(s, selection, pairs, ratios, f.recorded);
+    if (!f.failure.empty()) {
+      f.decision = Decision::kFailed;
+      break;
+    }
+    f.ratio = bench::summarize_ratios(ratios);
+    f.decision = decide(f.ratio);
+    if (f.decision != Decision::kUndecided) break;
   }
-  std::vector<double> us;
-  for (int i = 0; i < 200; ++i) {
-    const auto t0 = std::chrono::steady_clock::now();
-    probe.begin();
-    probe.end();
-    us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
-  }
-  probe.detach();
-  std::nth_element(us.begin(), us.begin() + 100, us.end());
-  const double pct = us[100] / kDefaultWindowUs * 100;
-  fmt::print("{:<14} edges {:.1f} us per run (median of 200) = {:.5f}% of a 10 s window\n", probe.info().name,
-             us[100], pct);
-  return {probe.info().name, "edges", fmt::format("{:.1f} us per run", us[100]), pct};
+  fmt::print("{:<9} {:<40} {}: {}\n", s.workload, selection, to_string(f.decision),
+             f.decision == Decision::kFailed ? f.failure : fmt::format("cost {:.2f}% (upper {:.2f}%), on/off {}",
+                                                                       f.pct(), f.upper_pct(),
+                                                                       bench::describe(f.ratio)));
+  std::fflush(stdout);
+  return f;
 }
 
 std::string utc_now() {
@@ -135,66 +199,100 @@ std::string utc_now() {
   return buf;
 }
 
-// The rows, ready for src/probes/measured_cost.cpp.
-void print_rows(const std::vector<Row>& rows, const std::string& command, const std::string& date, int pairs,
-                const std::string& conditions) {
-  fmt::print("\nrows for src/probes/measured_cost.cpp{}:\n",
-             pairs < kMinPairs ? fmt::format(" (ONLY {} PAIRS: a check of the bench, not a figure)", pairs) : "");
-  for (const auto& r : rows)
-    fmt::print("    {{\"{}\", {:.6g}, \"{}\", \"{}\", \"{}\", {}, \"{}\",\n     \"{}\"}},\n", r.probe, r.pct, r.how,
-               command, date, r.how == "A/B" ? pairs : 0, r.spread, conditions);
+std::string load_now() {
+  const auto f = schedlab::sys::split(schedlab::sys::read_line("/proc/loadavg").value_or(""), " ");
+  return f.size() >= 3 ? fmt::format("load average {} {} {}", f[0], f[1], f[2]) : "load average unknown";
 }
 
-// The 1-, 5- and 15-minute load averages now, for the record.
-std::string load_now() {
-  const auto text = schedlab::sys::read_line("/proc/loadavg").value_or("");
-  const auto f = schedlab::sys::split(text, " ");
-  return f.size() >= 3 ? fmt::format("load average {} {} {}", f[0], f[1], f[2]) : "load average unknown";
+// The selections to measure: every available probe that works in the
+// window alone, the edge probes together (or those named).
+std::vector<std::string> selections(const std::string& only) {
+  std::vector<std::string> out;
+  if (only.empty() || only.find(",edges,") != std::string::npos) out.push_back(kEdgeProbes);
+  for (const auto& p : schedlab::builtin_probes()) {
+    const std::string& name = p->info().name;
+    const bool named = only.find("," + name + ",") != std::string::npos;
+    if (!(only.empty() ? p->info().in_window : named)) continue;
+    if (auto why = p->unavailable_reason(); !why.empty()) {
+      fmt::print("{:<14} unavailable here, not measured: {}\n", name, why);
+      continue;
+    }
+    out.push_back(name);
+  }
+  return out;
+}
+
+// Each probe of an admitted selection is admitted: the selection's cost
+// bounds each of its probes'.  The default set measured together is the
+// last word: where it was not admitted, each probe that works in the window
+// carries the set's figure (the edge probes keep theirs), so the default
+// keeps only what was shown cheap together.
+const Finding* together_refused(const std::vector<Finding>& findings, const std::string& workload) {
+  for (const auto& f : findings)
+    if (f.workload == workload && f.selection.rfind("default:", 0) == 0 && f.decision != Decision::kAdmitted)
+      return &f;
+  return nullptr;
+}
+
+void print_rows(const std::vector<Finding>& findings, const std::string& source) {
+  fmt::print("\nrows for src/probes/measured_cost_table.h:\ninline constexpr const char* kSource = \"{}\";\n",
+             source);
+  for (const auto& f : findings) {
+    if (f.decision == Decision::kFailed || f.selection.find("default:") == 0) continue;
+    const Finding* together = f.selection == kEdgeProbes ? nullptr : together_refused(findings, f.workload);
+    const Finding& shown = together ? *together : f;
+    for (const auto& probe : names_in(f.selection)) {
+      const Recorded& r = f.recorded.at(probe);
+      const std::string note = together ? ", with the default set together"
+                               : f.selection == probe ? "" : ", with the other edge probes";
+      fmt::print("    {{\"{}\", \"{}\", {:.3f}, {:.3f}, {}, \"{:.3f} [{:.3f}, {:.3f}], {:.3f}-{:.3f}{}\", kSource, {}}},\n",
+                 probe, f.workload, shown.pct(), shown.upper_pct(), shown.ratio.pairs, shown.ratio.median,
+                 shown.ratio.low, shown.ratio.high, shown.ratio.min, shown.ratio.max, note,
+                 r.any ? "nullptr" : fmt::format("\"records nothing here: {}\"", r.why));
+    }
+  }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int pairs = argc > 1 ? std::atoi(argv[1]) : kMinPairs;
-  const int seconds = argc > 2 ? std::atoi(argv[2]) : 2;
-  if (pairs < 1 || seconds < 1) {
-    fmt::print(stderr, "usage: probe_cost [PAIRS (10)] [SECONDS per run (2)] [PROBE,...] [HZ,...]\n");
+  const int max_pairs = argc > 1 ? std::atoi(argv[1]) : 30;
+  if (max_pairs < 1) {
+    fmt::print(stderr, "usage: probe_cost [MAX_PAIRS (30)] [PROBE|edges,...|all] [WORKLOAD,...|all]\n");
     return 2;
   }
-  const std::string only = argc > 3 ? std::string(",") + argv[3] + "," : "";
-  // --profile-freq values measured beside the default (e.g. 4000,499).
-  const auto frequencies = argc > 4 ? schedlab::sys::split(argv[4], ",") : std::vector<std::string>{};
-  const std::string command =
-      fmt::format("bench/probe_cost {} {}{}{}", pairs, seconds, argc > 3 ? std::string(" ") + argv[3] : "",
-                  argc > 4 ? std::string(" ") + argv[4] : "");
-  const std::string date = utc_now(), load_before = load_now();
-  fmt::print("probe cost: edge reads timed in-process; in-window probes by {} interleaved off/on pairs of "
-             "{}s runs per workload (ratio = on / off); {} at the start\n", pairs, seconds, load_before);
-  if (pairs < kMinPairs) fmt::print("only {} pairs: a check that the bench works, not a figure\n", pairs);
-  const auto dir = bench::fs::temp_directory_path() / fmt::format("probe-cost-journal-{}", getpid());
-  std::vector<Row> rows;
-  std::string cheap;  // the probes measured at <= 1%: the default selection
-  {
-    schedlab::Journal journal(dir.string());
-    for (const auto& p : schedlab::builtin_probes()) {
-      if (!only.empty() && only.find("," + p->info().name + ",") == std::string::npos) continue;
-      if (auto why = p->unavailable_reason(); !why.empty()) {
-        fmt::print("{:<14} unavailable here: {}\n", p->info().name, why);
-        continue;
-      }
-      rows.push_back(p->info().in_window ? measure_in_window(p->info().name, pairs, seconds)
-                                         : measure_edges(*p, journal));
-      if (rows.back().pct <= schedlab::kDefaultCostLimitPct) cheap += (cheap.empty() ? "" : "+") + p->info().name;
-      if (p->info().name == "profile")
-        for (const auto& hz : frequencies)
-          rows.push_back(measure_in_window(p->info().name, pairs, seconds, fmt::format("--profile-freq {}", hz)));
+  auto list_arg = [&](int i) {  // "all" (or absent): every one
+    return argc > i && std::string(argv[i]) != "all" ? fmt::format(",{},", argv[i]) : std::string();
+  };
+  const std::string only = list_arg(2), workloads = list_arg(3);
+  const auto registry = schedlab::builtin_workloads();
+  for (const auto& w : registry.items()) {  // a new workload needs its seed scale here
+    bool known = false;
+    for (const auto& s : kScales) known = known || w->info().name == s.workload;
+    if (!known) {
+      fmt::print(stderr, "probe_cost: no seed scale for workload {}: add it to kScales\n", w->info().name);
+      return 1;
     }
   }
-  bench::fs::remove_all(dir);
-  if (!cheap.empty()) {
-    fmt::print("the probes at <= {}% together: {}\n", schedlab::kDefaultCostLimitPct, cheap);
-    measure_in_window(cheap, pairs, seconds);
+  const std::string source = fmt::format("bench/probe_cost {}{}{}, {}, {} at the start", max_pairs,
+                                         argc > 2 ? std::string(" ") + argv[2] : "",
+                                         argc > 3 ? std::string(" ") + argv[3] : "", utc_now(), load_now());
+  fmt::print("probe cost: {}\n", source);
+  std::vector<Finding> findings;
+  for (const auto& s : kScales) {
+    if (!workloads.empty() && workloads.find(fmt::format(",{},", s.workload)) == std::string::npos) continue;
+    std::string admitted;
+    for (const auto& selection : selections(only)) {
+      findings.push_back(measure(s, selection, s.max_pairs > 0 ? s.max_pairs : max_pairs));
+      if (findings.back().decision == Decision::kAdmitted) admitted += (admitted.empty() ? "" : "+") + selection;
+    }
+    // The default selection as it will run: what was admitted, together.
+    if (!admitted.empty() && admitted != kEdgeProbes && names_in(admitted).size() > 1) {
+      auto together = measure(s, admitted, s.max_pairs > 0 ? s.max_pairs : max_pairs);
+      together.selection = "default:" + admitted;
+      findings.push_back(together);
+    }
   }
-  print_rows(rows, command, date, pairs, load_before + " at the start, " + load_now() + " at the end");
+  print_rows(findings, fmt::format("{}; {} at the end", source, load_now()));
   return 0;
 }

@@ -32,8 +32,10 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
                     const std::vector<std::string>& argv, bool dry_run = false);
 // `args` with --dry-run added before a "--" (the run options end there).
 std::vector<std::string> with_dry_run(std::vector<std::string> args);
+// `schedlab bisect [options] -- run WORKLOAD [options]` (cli/bisect_command.cpp).
+int bisect_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args, bool dry_run);
 int list_command(const WorkloadRegistry& workloads);
-int list_probes_command();  // `list --probes`
+int list_probes_command(const WorkloadRegistry& workloads);  // `list --probes`
 int env_command(bool json);
 int restore_command(bool dry_run = false);
 // `kernels`: lkml's scenarios on these kernels in guests (cli/suite_kernels.h); "" = on this host.
@@ -59,6 +61,9 @@ struct CheckOptions {
   bool trust_kernel = false;  // boot a --kernel owned by another user
   bool dry_run = false;       // --dry-run: the plan, after every check of the files, and exit 0
   std::string interleave;     // --interleave GOOD: re-measure the good program now, interleaved
+  std::string good_kernel;    // --good-kernel: judge --kernel beside it, boots interleaved (cli/check_kernel_pair.h)
+  std::string max_boots = "24";  // with --good-kernel: boots per kernel at most
+  bool emulated_ok = false;   // --emulated-ok: decide under QEMU's TCG, every verdict marked emulated
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);

@@ -58,7 +58,7 @@ Command add_list(CLI::App& app, const CommandContext& context) {
   auto probes = std::make_shared<bool>(false);
   auto* list = app.add_subcommand("list", "workloads, their options and metrics, and whether each runs here");
   list->add_flag("--probes", *probes, "the probes instead: each available here or why not, its cost");
-  return {list, [probes, &context] { return *probes ? list_probes_command() : list_command(context.workloads); }};
+  return {list, [probes, &context] { return *probes ? list_probes_command(context.workloads) : list_command(context.workloads); }};
 }
 
 }  // namespace schedlab

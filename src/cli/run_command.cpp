@@ -93,7 +93,7 @@ std::string run_plan_text(const WorkloadRegistry& workloads, const Experiment& e
   plan.warmup_runs = e.options.warmup_runs;
   plan.seed = e.seed;
   for (const auto& v : e.variants) {
-    ResultSet set = describe_set(v, ProbeSet(v.options().probes), e.seed, e.variants.size() > 1);
+    ResultSet set = describe_set(v, probes_of(v), e.seed, e.variants.size() > 1);
     const std::string id = spec_id(set, workloads);
     plan.variants.push_back({std::move(set), id});
     if (v.stop.window)

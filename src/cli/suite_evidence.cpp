@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "compare/comparison.h"
+#include "probes/measured_cost.h"
 #include "probes/probe.h"
 #include "report/table.h"
 #include "report/wrap.h"
@@ -28,6 +29,11 @@ std::string why_missing(const std::string& metric, const ResultSet& set) {
     for (const auto& p : set.probes.value("probes", ordered_json::array()))
       if (p.value("name", "") == probe && !p.value("available", true))
         return fmt::format("{} unavailable: {}", probe, p.value("reason", ""));
+  const MeasuredCost* cost = measured_cost(probe, set.workload.name);
+  if (cost && !admitted_by_default(probe, set.workload.name))
+    return fmt::format("the {} probe is not in the default selection on {}: it costs {:.1f}% there "
+                       "(schedlab list --probes); --probes default,{} records it",
+                       probe, set.workload.name, cost->pct, probe);
   return fmt::format("the {} probe was not selected (--probes)", probe);
 }
 

@@ -3,7 +3,6 @@
 // counts are scaled by enabled/running time and the factor recorded.
 #include <linux/perf_event.h>
 
-#include "probes/measured_cost.h"
 #include "probes/perf_counters.h"
 
 namespace schedlab {
@@ -27,8 +26,7 @@ std::unique_ptr<Probe> make_perf_hw_probe() {
   const auto metrics = hw_metrics();
   ProbeInfo info{"perf-hw", "cycles, instructions, cache and branch misses of the copies",
                  "a hardware PMU (a cpu entry in /sys/bus/event_source/devices), and the perf-sw "
-                 "privileges",
-                 measured_cost_pct("perf-hw"), perf_metric_specs(metrics), true};
+                 "privileges", perf_metric_specs(metrics), true};
   return make_perf_counters_probe(std::move(info), metrics);
 }
 

@@ -3,7 +3,6 @@
 // the CPU (task clock), the copies' children and exec'd programs included.
 #include <linux/perf_event.h>
 
-#include "probes/measured_cost.h"
 #include "probes/perf_counters.h"
 
 namespace schedlab {
@@ -28,8 +27,7 @@ std::unique_ptr<Probe> make_perf_sw_probe() {
   const auto metrics = sw_metrics();
   ProbeInfo info{"perf-sw", "context switches, CPU migrations, page faults and task clock of the copies",
                  "perf_event_open with kernel-side counting: root, CAP_PERFMON or "
-                 "kernel.perf_event_paranoid <= 1",
-                 measured_cost_pct("perf-sw"), perf_metric_specs(metrics), true};
+                 "kernel.perf_event_paranoid <= 1", perf_metric_specs(metrics), true};
   return make_perf_counters_probe(std::move(info), metrics);
 }
 

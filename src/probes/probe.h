@@ -20,10 +20,8 @@ struct ProbeInfo {
   std::string name;     // kebab-case: "perf-sw"
   std::string summary;  // one line: what it records
   std::string needs;    // what it needs from the kernel and the caller
-  // Its overhead as measured by bench/probe_cost (worst of spawn and
-  // wakeup, in percent of the primary metric); docs/probes.md has the
-  // table.  The default selection is every probe measured at <= 1%.
-  double cost_pct = 0;
+  // Its cost is not here: it depends on the workload watched, and lives
+  // in one table per probe and workload (probes/measured_cost.h).
   std::vector<MetricSpec> metrics;  // per-loop variants included
   // Whether it works while the window is open (counters counting in the
   // kernel, a tracer) rather than only reading at the edges; the bench

@@ -18,40 +18,44 @@ std::vector<std::string> all_names() {
   return names;
 }
 
-std::vector<std::string> default_names() {
-  std::vector<std::string> names;
-  for (const auto& p : builtin_probes())
-    if (p->info().cost_pct <= kDefaultCostLimitPct) names.push_back(p->info().name);
-  return names;
+[[noreturn]] void refuse_selection(const std::string& text) {
+  throw UsageError("--probes", text, fmt::format("all, none, default or a list of: {}", fmt::join(all_names(), ", ")));
 }
 
 }  // namespace
 
+std::vector<std::string> ProbeSelection::names_for(const std::string& workload) const {
+  std::vector<std::string> names;
+  for (const auto& name : all_names())  // report order, each once
+    if (std::find(named.begin(), named.end(), name) != named.end() ||
+        (with_default && admitted_by_default(name, workload)))
+      names.push_back(name);
+  return names;
+}
+
 ProbeSelection parse_probe_selection(const std::string& text) {
-  ProbeSelection s{text, {}};
-  if (text == "default") s.names = default_names();
-  else if (text == "all") s.names = all_names();
-  else if (text == "none") return s;
-  else {
+  ProbeSelection s{text, {}, false};
+  if (text == "default") s.with_default = true;
+  else if (text == "all") s.named = all_names();
+  else if (text != "none") {
     const auto known = all_names();
-    auto asked = sys::split(text, ",+");  // "+" too: a --vary value cannot hold a comma
+    const auto asked = sys::split(text, ",+");  // "+" too: a --vary value cannot hold a comma
     if (asked.empty() || text.back() == ',' || text.front() == ',' || text.back() == '+' || text.find(",,") != std::string::npos)
-      throw UsageError("--probes", text, fmt::format("all, none, default or a list of: {}", fmt::join(known, ", ")));
-    // "default" in a list stands for the default probes: default,profile.
-    if (std::find(asked.begin(), asked.end(), "default") != asked.end())
-      for (auto& name : default_names()) asked.push_back(std::move(name));
-    for (const auto& name : asked)
-      if (name != "default" && std::find(known.begin(), known.end(), name) == known.end())
-        throw UsageError("--probes", text, fmt::format("all, none, default or a list of: {}", fmt::join(known, ", ")));
+      refuse_selection(text);
+    for (const auto& name : asked) {
+      if (name == "default") s.with_default = true;  // default,profile: the default ones and the profile
+      else if (std::find(known.begin(), known.end(), name) == known.end()) refuse_selection(text);
+    }
     for (const auto& name : known)  // report order, each once
-      if (std::find(asked.begin(), asked.end(), name) != asked.end()) s.names.push_back(name);
+      if (std::find(asked.begin(), asked.end(), name) != asked.end()) s.named.push_back(name);
   }
   return s;
 }
 
-ProbeSet::ProbeSet(const ProbeSelection& selection) : selection_(selection) {
+ProbeSet::ProbeSet(const ProbeSelection& selection, const std::string& workload)
+    : selection_(selection), workload_(workload) {
+  const auto names = selection_.names_for(workload_);
   for (auto& p : builtin_probes()) {
-    const auto& names = selection_.names;
     if (std::find(names.begin(), names.end(), p->info().name) == names.end()) continue;
     std::string why = p->unavailable_reason();
     entries_.push_back({std::move(p), std::move(why)});
@@ -71,8 +75,8 @@ ordered_json ProbeSet::record() const {
   for (const auto& e : entries_) {
     ordered_json p = {{"name", e.probe->info().name}, {"available", e.unavailable.empty()}};
     if (!e.unavailable.empty()) p["reason"] = e.unavailable;
-    p["cost_pct"] = e.probe->info().cost_pct;
-    p["cost_source"] = describe_cost_source(e.probe->info().name);
+    if (const MeasuredCost* cost = measured_cost(e.probe->info().name, workload_)) p["cost_pct"] = cost->pct;
+    p["cost_source"] = describe_cost_source(e.probe->info().name, workload_);
     probes.push_back(std::move(p));
   }
   return {{"selection", selection_.text}, {"probes", probes}};

@@ -8,11 +8,17 @@
 
 namespace schedlab {
 
-// --probes as typed and resolved: "default" (every probe measured at <= 1%
-// cost), "all", "none", or a comma-separated list of probe names.
+// --probes as typed: "default" (every probe measured at <= 1% on the
+// workload being run: probes/measured_cost.h), "all", "none", or a list of
+// probe names, where "default" stands for the default ones.  Which probes
+// "default" takes depends on the workload, so it is resolved per workload.
 struct ProbeSelection {
   std::string text = "default";
-  std::vector<std::string> names;  // the probes it selects, in report order
+  std::vector<std::string> named;  // the probes named in the list, in report order
+  bool with_default = true;        // "default" was asked for, alone or in the list
+
+  // The probes it selects for `workload`, in report order.
+  std::vector<std::string> names_for(const std::string& workload) const;
 };
 
 // Throws UsageError naming --probes, the value and the probe names.
@@ -22,7 +28,8 @@ ProbeSelection parse_probe_selection(const std::string& text);
 // probe whether it can run here and, if not, why.
 class ProbeSet {
  public:
-  explicit ProbeSet(const ProbeSelection& selection);
+  // The probes `selection` takes for `workload`.
+  ProbeSet(const ProbeSelection& selection, const std::string& workload);
 
   // The metrics of the selected probes that can run here.
   std::vector<MetricSpec> metrics() const;
@@ -37,6 +44,7 @@ class ProbeSet {
     std::string unavailable;  // "" = can run here
   };
   ProbeSelection selection_;
+  std::string workload_;
   std::vector<Entry> entries_;
 };
 

@@ -6,7 +6,6 @@
 
 #include <array>
 
-#include "probes/measured_cost.h"
 #include "probes/per_loop.h"
 #include "probes/probe.h"
 #include "sys/kernel_text.h"
@@ -46,7 +45,7 @@ class ProcCountersProbe final : public Probe {
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"proc-counters",
                                  "machine-wide context switches, forks, interrupts and page faults",
-                                 "/proc/stat and /proc/vmstat", measured_cost_pct("proc-counters"),
+                                 "/proc/stat and /proc/vmstat",
                                  counter_metrics()};
     return kInfo;
   }

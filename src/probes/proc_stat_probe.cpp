@@ -1,7 +1,6 @@
 // The system CPU split (top's %Cpu(s) line) over the window, from /proc/stat:
 // for all CPUs (cpu_*) and for the CPUs of the affinity set (set_cpu_*).
 #include "probes/cpu_split.h"
-#include "probes/measured_cost.h"
 #include "probes/probe.h"
 #include "sys/proc_files.h"
 
@@ -13,7 +12,7 @@ class ProcStatProbe final : public Probe {
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo = [] {
       ProbeInfo i{"proc-stat", "the CPU split (us/sy/id/...) of all CPUs and of the CPU set",
-                  "/proc/stat", measured_cost_pct("proc-stat"), cpu_split_metrics("cpu_", "all CPUs")};
+                  "/proc/stat", cpu_split_metrics("cpu_", "all CPUs")};
       for (auto& m : cpu_split_metrics("set_cpu_", "the CPUs of the affinity set")) i.metrics.push_back(m);
       return i;
     }();

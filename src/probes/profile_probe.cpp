@@ -8,7 +8,6 @@
 
 #include <optional>
 
-#include "probes/measured_cost.h"
 #include "probes/probe.h"
 #include "probes/profile_session.h"
 #include "profile/run_profile.h"
@@ -30,7 +29,6 @@ class ProfileProbe final : public Probe {
         "profile", "sampled kernel and user call chains of the copies, folded per run (compare: where the time went)",
         "perf_event_open CPU-clock sampling with kernel call chains (root, CAP_PERFMON or "
         "kernel.perf_event_paranoid <= 1) and readable /proc/kallsyms addresses (kernel.kptr_restrict)",
-        measured_cost_pct("profile"),
         {{"profile_kernel_pct", "%", Better::kLower,
           "share of the copies' sampled CPU time spent in the kernel (profile)"}},
         true};

@@ -8,7 +8,6 @@
 
 #include <array>
 
-#include "probes/measured_cost.h"
 #include "probes/probe.h"
 #include "sys/kernel_text.h"
 #include "sys/proc_files.h"
@@ -47,8 +46,7 @@ class PsiProbe final : public Probe {
  public:
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"psi", "pressure stall time of CPU, memory and I/O, system-wide and of the run's cgroup chain",
-                                 "CONFIG_PSI, enabled (psi=1 where CONFIG_PSI_DEFAULT_DISABLED)",
-                                 measured_cost_pct("psi"), psi_metrics()};
+                                 "CONFIG_PSI, enabled (psi=1 where CONFIG_PSI_DEFAULT_DISABLED)", psi_metrics()};
     return kInfo;
   }
 

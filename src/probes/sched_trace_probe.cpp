@@ -18,7 +18,6 @@
 #include <map>
 #include <thread>
 
-#include "probes/measured_cost.h"
 #include "probes/per_loop.h"
 #include "probes/probe.h"
 #include "probes/sched_trace_stats.h"
@@ -81,8 +80,7 @@ class SchedTraceProbe final : public Probe {
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"sched-trace",
                                  "sched tracepoint counts, wakeup-to-run latency and run-queue waits of the copies",
-                                 "tracefs with the sched events, root (mounts tracefs when needed)",
-                                 measured_cost_pct("sched-trace"), trace_metrics(), true, {"tracefs"}};
+                                 "tracefs with the sched events, root (mounts tracefs when needed)", trace_metrics(), true, {"tracefs"}};
     return kInfo;
   }
 

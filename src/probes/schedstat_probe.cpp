@@ -7,7 +7,6 @@
 // sched-trace probe (trace_run_delay_us).
 #include <fcntl.h>
 
-#include "probes/measured_cost.h"
 #include "probes/per_loop.h"
 #include "probes/probe.h"
 #include "sys/kernel_text.h"
@@ -40,7 +39,7 @@ class SchedstatProbe final : public Probe {
  public:
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"schedstat", "run-queue delay and timeslices of the copies' long-lived tasks",
-                                 "CONFIG_SCHED_INFO (/proc/PID/schedstat)", measured_cost_pct("schedstat"),
+                                 "CONFIG_SCHED_INFO (/proc/PID/schedstat)",
                                  schedstat_metrics()};
     return kInfo;
   }

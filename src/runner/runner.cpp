@@ -44,7 +44,7 @@ class ExperimentRun {
       : e_(e), gate_(gate), journal_(journal), observer_(observer), sink_(sink),
         varied_(e.variants.size() > 1), runs_(e.options.runs) {
     for (const auto& v : e.variants) {
-      probes_.push_back(std::make_unique<ProbeSet>(v.options().probes));
+      probes_.push_back(std::make_unique<ProbeSet>(probes_of(v)));
       out_.sets.push_back(describe_set(v, *probes_.back(), e.seed, varied_));
       out_.sets.back().argv = e.argv;
     }
@@ -126,6 +126,8 @@ class ExperimentRun {
 };
 
 }  // namespace
+
+ProbeSet probes_of(const RunSetup& s) { return ProbeSet(s.options().probes, s.workload().info().name); }
 
 ResultSet describe_set(const RunSetup& s, const ProbeSet& probes, std::uint64_t seed, bool varied) {
   ResultSet set;

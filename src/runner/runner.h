@@ -51,6 +51,10 @@ struct ExperimentOutcome {
   bool internal_error = false;  // the failure was not schedlab's own (a library exception)
 };
 
+// The probes a variant's --probes takes for its workload ("default" is
+// per workload: probes/measured_cost.h).
+ProbeSet probes_of(const RunSetup& setup);
+
 // A variant's result set before any run: description, environment, the
 // metrics (the probes' among them) and the probes' record.
 ResultSet describe_set(const RunSetup& setup, const ProbeSet& probes, std::uint64_t seed, bool varied);

@@ -36,7 +36,7 @@ JsonFileSink run_result_file(const RunOptions& o, const Experiment& e, std::stri
   std::vector<ResultSet> earlier = read_result_file(*o.json_path).sets;
   std::vector<ResultSet> all = earlier;
   for (const auto& v : e.variants)
-    all.push_back(describe_set(v, ProbeSet(v.options().probes), e.seed, e.variants.size() > 1));
+    all.push_back(describe_set(v, probes_of(v), e.seed, e.variants.size() > 1));
   if (const auto diffs = spec_differences(all); !diffs.empty())
     throw UsageError(fmt::format("--append: {} holds another workload spec: {} (a comparison of these sets "
                                  "would be refused; write another file)",

@@ -86,7 +86,7 @@ std::vector<RunOptionSpec> run_options() {
        .group = kRun, .arity = Arity::kFlag,
        .apply = [](S& s, T o, T t) { s.options.dry_run = parse_switch(o, t); }},
       {.names = "--probes", .value = "LIST|all|none",
-       .help = "kernel evidence recorded beside every run: default (every probe costing <= 1%), all, none, or "
+       .help = "kernel evidence recorded beside every run: default (the probes measured at <= 1% on the workload run), all, none, or "
                "names (schedlab list --probes), default among them (default,profile)",
        .group = kRun, .apply = [](S& s, T, T t) { s.options.probes = parse_probe_selection(t); },
        .vary_key = "probes", .recorded = true, .key = "probes", .example = "none"},

@@ -7,27 +7,44 @@
 #include "core/error.h"
 #include "probes/measured_cost.h"
 #include "probes/probe_set.h"
+#include "workloads/builtin.h"
 
 namespace schedlab {
 namespace {
 
-TEST(ProbeSelection, DefaultTakesEveryProbeMeasuredAtOnePercentOrLess) {
+// "default" is resolved per workload: a probe is taken on a workload only
+// where its measured cost there is within both limits.  Walks every
+// registered workload and every probe.
+TEST(ProbeSelection, DefaultTakesOnEachWorkloadTheProbesMeasuredCheapThere) {
   const auto s = parse_probe_selection("default");
-  for (const auto& p : builtin_probes()) {
-    const bool taken = std::find(s.names.begin(), s.names.end(), p->info().name) != s.names.end();
-    EXPECT_EQ(taken, p->info().cost_pct <= kDefaultCostLimitPct) << p->info().name;
+  const auto workloads = builtin_workloads();
+  for (const auto& w : workloads.items()) {
+    const auto names = s.names_for(w->info().name);
+    for (const auto& p : builtin_probes()) {
+      const bool taken = std::find(names.begin(), names.end(), p->info().name) != names.end();
+      const MeasuredCost* m = measured_cost(p->info().name, w->info().name);
+      const bool cheap =
+          m && !m->records_nothing && m->pct <= kDefaultCostLimitPct && m->upper_pct <= kDefaultCostUpperLimitPct;
+      EXPECT_EQ(taken, cheap) << p->info().name << " on " << w->info().name;
+    }
   }
+  EXPECT_TRUE(s.names_for("no-such-workload").empty()) << "not measured is not admitted";
 }
 
 TEST(ProbeSelection, AllNoneAndListsInReportOrder) {
-  EXPECT_EQ(parse_probe_selection("all").names.size(), builtin_probes().size());
-  EXPECT_TRUE(parse_probe_selection("none").names.empty());
-  EXPECT_EQ(parse_probe_selection("psi,proc-stat").names, (std::vector<std::string>{"proc-stat", "psi"}));
-  EXPECT_EQ(parse_probe_selection("perf-sw+psi").names, (std::vector<std::string>{"psi", "perf-sw"}));
-  auto with_default = parse_probe_selection("default").names;
-  with_default.push_back("profile");
-  EXPECT_EQ(parse_probe_selection("default,profile").names, with_default) << "default in a list: the default ones";
-  EXPECT_EQ(parse_probe_selection("profile+default").names, with_default);
+  EXPECT_EQ(parse_probe_selection("all").names_for("spawn").size(), builtin_probes().size());
+  EXPECT_TRUE(parse_probe_selection("none").names_for("spawn").empty());
+  EXPECT_EQ(parse_probe_selection("psi,proc-stat").names_for("spawn"), (std::vector<std::string>{"proc-stat", "psi"}));
+  EXPECT_EQ(parse_probe_selection("perf-sw+psi").names_for("wakeup"), (std::vector<std::string>{"psi", "perf-sw"}));
+  const auto workloads = builtin_workloads();
+  for (const auto& w : workloads.items()) {
+    auto with_default = parse_probe_selection("default").names_for(w->info().name);
+    if (std::find(with_default.begin(), with_default.end(), "profile") == with_default.end())
+      with_default.push_back("profile");  // the profile is last in report order
+    EXPECT_EQ(parse_probe_selection("default,profile").names_for(w->info().name), with_default)
+        << "default in a list: the default ones on " << w->info().name;
+    EXPECT_EQ(parse_probe_selection("profile+default").names_for(w->info().name), with_default);
+  }
 }
 
 TEST(ProbeSelection, BadInputNamesTheOptionTheValueAndTheProbes) {
@@ -44,47 +61,47 @@ TEST(ProbeSelection, BadInputNamesTheOptionTheValueAndTheProbes) {
 }
 
 TEST(ProbeSet, RecordsTheSelectionAndEveryProbesAvailability) {
-  const ProbeSet set(parse_probe_selection("all"));
+  const ProbeSet set(parse_probe_selection("all"), "spawn");
   const auto r = set.record();
   EXPECT_EQ(r["selection"], "all");
   ASSERT_EQ(r["probes"].size(), builtin_probes().size());
   for (const auto& p : r["probes"]) {
-    EXPECT_TRUE(p.contains("cost_pct"));
+    EXPECT_EQ(p.contains("cost_pct"), measured_cost(p["name"].get<std::string>(), "spawn") != nullptr);
     if (!p["available"].get<bool>()) {
       EXPECT_FALSE(p["reason"].get<std::string>().empty()) << p.dump();
     }
   }
-  EXPECT_TRUE(ProbeSet(parse_probe_selection("none")).metrics().empty());
+  EXPECT_TRUE(ProbeSet(parse_probe_selection("none"), "spawn").metrics().empty());
 }
 
 // Every cost that decides the default comes from one table row that says
-// where it came from: the bench, the date, the pairs, the spread, the machine.
-TEST(MeasuredCost, EveryMeasuredProbeSaysWhereItsFigureCameFrom) {
-  for (const auto& p : builtin_probes()) {
-    const std::string name = p->info().name;
-    const MeasuredCost* m = measured_cost(name);
-    if (!m) {
-      EXPECT_EQ(p->info().cost_pct, 100) << name << ": unmeasured counts as costly";
-      EXPECT_EQ(describe_cost_source(name), "not measured");
-      continue;
-    }
-    EXPECT_EQ(p->info().cost_pct, m->pct) << name;
-    EXPECT_NE(std::string(m->bench).find("bench/probe_cost"), std::string::npos) << name;
-    EXPECT_FALSE(std::string(m->date).empty() || std::string(m->spread).empty() ||
-                 std::string(m->conditions).empty())
-        << name;
-    const std::string how = m->how;
-    EXPECT_TRUE(how == "edges" || how == "A/B") << name;
-    if (how == "A/B") {
-      EXPECT_GE(m->pairs, 10) << name << ": an A/B figure rests on >= 10 interleaved pairs";
-    }
-    const std::string source = describe_cost_source(name);
-    EXPECT_NE(source.find(m->date), std::string::npos) << source;
-    EXPECT_NE(source.find(m->spread), std::string::npos) << source;
+// where it came from, measured on a registered workload with enough pairs;
+// every probe that can run here has a row on every workload (a new probe
+// or workload without its measurement fails here: it would silently be
+// left out of, or wrongly kept in, the default).
+TEST(MeasuredCost, EveryProbeIsMeasuredOnEveryWorkloadAndSaysWhere) {
+  const auto workloads = builtin_workloads();
+  for (const auto& m : measured_costs()) {
+    EXPECT_NE(workloads.find(m.workload), nullptr) << m.probe << " measured on unknown workload " << m.workload;
+    EXPECT_NE(std::string(m.source).find("bench/probe_cost"), std::string::npos) << m.probe;
+    EXPECT_NE(std::string(m.source).find("UTC"), std::string::npos) << m.probe;
+    EXPECT_GE(m.pairs, 10) << m.probe << " on " << m.workload << ": a figure rests on >= 10 interleaved pairs";
+    EXPECT_LE(m.pct, m.upper_pct) << m.probe << " on " << m.workload;
+    const std::string source = describe_cost_source(m.probe, m.workload);
+    EXPECT_NE(source.find(m.spread), std::string::npos) << source;
   }
-  const auto record = ProbeSet(parse_probe_selection("all")).record();  // outlives the loop over its probes
-  for (const auto& r : record["probes"])
-    EXPECT_EQ(r["cost_source"], describe_cost_source(r["name"].get<std::string>())) << "the result file says it too";
+  for (const auto& p : builtin_probes()) {
+    if (unmeasured_why(p->info().name)) continue;  // perf-hw: no PMU where the table was measured
+    for (const auto& w : workloads.items())
+      EXPECT_NE(measured_cost(p->info().name, w->info().name), nullptr)
+          << p->info().name << " has no measured cost on " << w->info().name << " (bench/probe_cost)";
+  }
+  for (const auto& w : workloads.items()) {
+    const auto record = ProbeSet(parse_probe_selection("all"), w->info().name).record();
+    for (const auto& r : record["probes"])
+      EXPECT_EQ(r["cost_source"], describe_cost_source(r["name"].get<std::string>(), w->info().name))
+          << "the result file says it too";
+  }
 }
 
 TEST(ProbeInfo, EveryProbeIsDescribedAndItsMetricsAreUnique) {
@@ -118,7 +135,7 @@ TEST(ProbeSet, TheRecordSurvivesTheResultFileRoundTrip) {
   set.tool = {{"name", "schedlab"}};
   set.workload.name = "spawn";
   set.workload.primary_metric = "lps";
-  set.probes = ProbeSet(parse_probe_selection("all")).record();
+  set.probes = ProbeSet(parse_probe_selection("all"), "spawn").record();
   const ordered_json file = ResultFile{"2026-11-29T22:00:00Z", {set}};
   const ResultFile back = result_file_from_json(file);
   EXPECT_EQ(back.sets.at(0).probes, set.probes);
