@@ -19,6 +19,7 @@
 #include "cli/check_flow.h"
 #include "grid/lava_report.h"
 #include "cli/check_kernel.h"
+#include "cli/check_kernel_pair.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/path_options.h"
@@ -101,6 +102,27 @@ void require_computable(const ResultSet& set, const std::string& file) {
                                  file, set.workload.primary_metric, set.label, m, sd));
 }
 
+// --good-kernel: the step judged beside the good kernel, boots interleaved.
+KernelPairCheck pair_check(const CheckOptions& o, const CheckArgs& a) {
+  if (!o.bad.empty()) throw UsageError("--bad: not with --good-kernel (the good kernel is measured again)");
+  if (!o.interleave.empty()) throw UsageError("--interleave: not with --good-kernel (it interleaves kernels)");
+  const auto boots = parse_whole_number(o.max_boots, 2, 1000);
+  if (!boots) throw UsageError("--max-boots", o.max_boots, "a whole number from 2 to 1000");
+  KernelPairCheck c;
+  c.step_kernel = o.kernel;
+  c.good_kernel = o.good_kernel;
+  c.baseline = o.baseline;
+  c.threshold_pct = a.threshold;
+  c.max_blocks = static_cast<int>(*boots);
+  c.emulated_ok = o.emulated_ok;
+  c.trust_kernel = o.trust_kernel;
+  c.dry_run = o.dry_run;
+  c.json = o.json;
+  c.store = o.store;
+  c.argv = a.argv;
+  return c;
+}
+
 void load(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
   l.good_file = read_result_file(a.baseline);
   l.good = &first_pass_set(l.good_file, a.baseline);
@@ -146,6 +168,7 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
   std::optional<GuestCheck> in_guest;
   try {
     a = parse_args(options, argv);
+    if (!options.good_kernel.empty()) return check_kernel_pair(workloads, pair_check(options, a));
     if (!options.kernel.empty()) in_guest = prepare_guest_check(workloads, options, argv);
     else load(workloads, a, loaded);
     if (!in_guest) describe_plan(*loaded.setup, *loaded.good, a);
@@ -190,6 +213,14 @@ Command add_check(CLI::App& app, const CommandContext& context) {
   add_input_path(*check, "--kernel", o->kernel, "boot this kernel in a guest shaped like the baseline's and "
                                                 "judge it there (the baseline comes from schedlab kernels)",
                  "VMLINUZ[:INITRD]");
+  add_input_path(*check, "--good-kernel", o->good_kernel,
+                 "with --kernel: boot the good kernel and the step's alternately in randomized blocks and decide "
+                 "with the paired test on the boots (the baseline gives only the spec and the guest's shape)",
+                 "VMLINUZ[:INITRD]");
+  check->add_option("--max-boots", o->max_boots, "with --good-kernel: boots per kernel at most (default 24)")
+      ->type_name("N");
+  check->add_flag("--emulated-ok", o->emulated_ok, "with --kernel: decide under QEMU's TCG emulation too (no KVM); "
+                                                   "every verdict and set is marked emulated");
   check->add_flag("--trust-kernel", o->trust_kernel, "boot a --kernel owned by another user than root or you "
                                                      "(a kernel is code)");
   check->add_flag("--no-wait", o->no_wait, "exit 125 instead of waiting for another run's global controls");

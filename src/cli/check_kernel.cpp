@@ -22,26 +22,7 @@ namespace {
 constexpr int kBisectSkipExit = 125;
 constexpr const char* kEvidence = "evidence.json";
 
-// The baseline's first PASS set, which must come from a guest.
-const ResultSet& guest_set(const ResultFile& file, const std::string& path) {
-  for (const auto& set : file.sets)
-    if (set.status == Status::kPass && set.runs.size() >= 2) {
-      if (set.guest.is_object()) return set;
-      break;
-    }
-  throw UsageError(fmt::format("--kernel: {} holds no PASS set of at least 2 runs measured in a guest; record the "
-                               "baseline with schedlab kernels --kernel NAME=GOOD_VMLINUZ ... -- run ...", path));
-}
-
 std::string shown_text(const ordered_json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
-
-// The guest's shape as the baseline's guest had it, checked against this host.
-guest::GuestShape baseline_shape(const ordered_json& g) {
-  const auto host_cpus = g.value("host_cpus", ordered_json());
-  return parse_guest_shape(shown_text(g.value("vcpus", ordered_json(2))), shown_text(g.value("memory_mib", ordered_json(2048))),
-                           host_cpus.is_string() ? host_cpus.get<std::string>() : "",
-                           g.value("append", std::string()));
-}
 
 guest::GuestCommand guest_command(const CheckOptions& o) {
   guest::GuestCommand c;
@@ -94,6 +75,23 @@ int skip_boot(const guest::BootOutcome& o) {
 
 }  // namespace
 
+const ResultSet& baseline_guest_set(const ResultFile& file, const std::string& path) {
+  for (const auto& set : file.sets)
+    if (set.status == Status::kPass && set.runs.size() >= 2) {
+      if (set.guest.is_object()) return set;
+      break;
+    }
+  throw UsageError(fmt::format("--kernel: {} holds no PASS set of at least 2 runs measured in a guest; record the "
+                               "baseline with schedlab kernels --kernel NAME=GOOD_VMLINUZ ... -- run ...", path));
+}
+
+guest::GuestShape baseline_guest_shape(const ordered_json& g) {
+  const auto host_cpus = g.value("host_cpus", ordered_json());
+  return parse_guest_shape(shown_text(g.value("vcpus", ordered_json(2))), shown_text(g.value("memory_mib", ordered_json(2048))),
+                           host_cpus.is_string() ? host_cpus.get<std::string>() : "",
+                           g.value("append", std::string()));
+}
+
 GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOptions& o,
                                const std::vector<std::string>& argv) {
   GuestCheck check;
@@ -102,14 +100,14 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
   guest::check_qemu_path("--kernel", plan.kernels.front().vmlinuz);
   const ResultFile good = read_result_file(o.baseline);
-  const ResultSet& set = guest_set(good, o.baseline);
-  if (!o.bad.empty()) guest_set(read_result_file(o.bad), o.bad);
+  const ResultSet& set = baseline_guest_set(good, o.baseline);
+  if (!o.bad.empty()) baseline_guest_set(read_result_file(o.bad), o.bad);
   const RunSpec spec = read_run_spec(set, workloads);
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = std::stoi(o.max_runs.empty() ? "15" : o.max_runs);
   const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
-  plan.site = make_boot_site(baseline_shape(set.guest),
+  plan.site = make_boot_site(baseline_guest_shape(set.guest),
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                              std::chrono::duration<double>(3 * runs * per_run)));
   check.cache_dir = guest::guest_cache_dir();
@@ -136,8 +134,10 @@ int run_guest_check(const GuestCheck& check) {
                              "spec there\n", kernel.name, kernel.release, guest::to_string(c.plan.accel.accel),
                              c.plan.site.shape.vcpus, c.plan.site.shape.memory_mib);
     if (c.plan.accel.emulated())
-      std::cerr << "schedlab check: warning: an emulated guest (" << c.plan.accel.how << "): its verdict is "
-                   "withheld (125), the figures say nothing about performance\n";
+      std::cerr << "schedlab check: warning: an emulated guest (" << c.plan.accel.how << "): "
+                << (c.options.emulated_ok ? "its verdict is about emulated costs (--emulated-ok)"
+                                          : "its verdict is withheld (125), the figures say nothing about performance")
+                << "\n";
     o = guest::boot_guest(c.plan.site, kernel, c.plan.images.front(), c.command, journal, gate);
   } catch (const Error& e) {
     std::cout << "skip: " << e.what() << "\n";
@@ -146,7 +146,10 @@ int run_guest_check(const GuestCheck& check) {
   if (o.kind != guest::BootOutcome::Kind::kCompleted) return skip_boot(o);
   std::cout << o.stdout_text;
   std::cerr << o.stderr_text;
-  const bool withheld = c.plan.accel.emulated() && (o.exit_status == 0 || o.exit_status == 1);
+  const bool withheld = c.plan.accel.emulated() && !c.options.emulated_ok && (o.exit_status == 0 || o.exit_status == 1);
+  if (c.plan.accel.emulated() && c.options.emulated_ok)
+    std::cout << "emulated: the verdict above was reached under QEMU's TCG (--emulated-ok): emulated costs, not the "
+                 "hardware's\n";
   const int exit = withheld ? kBisectSkipExit : o.exit_status;
   if (withheld)
     std::cout << "skip: measured under emulation (QEMU's TCG): the verdict above says nothing about the kernel's "

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "guest/kernels_run.h"
+#include "store/result_file.h"
 
 namespace schedlab {
 
@@ -19,6 +20,11 @@ struct GuestCheck {
   guest::GuestCommand command;           // `check ...` with the baseline (and bad) files
   CheckOptions options;
 };
+
+// The baseline's first PASS set, which must come from a guest (UsageError
+// naming --kernel otherwise), and the shape its guest had.
+const ResultSet& baseline_guest_set(const ResultFile& file, const std::string& path);
+guest::GuestShape baseline_guest_shape(const ordered_json& guest_block);
 
 // Everything checked before the boot; throws UsageError (check exits 255)
 // when the kernel or a file is unusable or the baseline was not measured

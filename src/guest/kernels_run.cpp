@@ -71,19 +71,18 @@ class KernelsRun {
     observer_.boot_started(kernel, place, index, total);
     const std::string seed = plan_.seed_per_block ? std::to_string(plan_.seed + static_cast<unsigned>(planned.block)) : "";
     BootOutcome o;
-    try {
-      o = boot_guest(plan_.site, kernel, plan_.images[k], command(kernel, seed), journal, gate);
-    } catch (const Interrupted& sig) {
-      out_.interrupted_by = sig.signal_number();
-      return stop(fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
-    } catch (const Error& e) {
-      return fail(k, e.status(), fmt::format("{} boot {}: {}", kernel.name, place.boot, e.what()));
-    }
-    for (auto& set : sets_[k]) {
-      auto& qemu = set.guest["qemu"];
-      if (!qemu.contains("command")) qemu["command"] = o.qemu_argv;  // every boot's differs only in its run directory
-      if (!o.emulator_cpus.empty()) qemu["emulator_cpus"] = format_cpu_list(o.emulator_cpus);
-      set.guest["boots"].push_back(describe_boot(place, o, seed));
+    for (int attempt = 0;; ++attempt) {
+      try {
+        o = boot_guest(plan_.site, kernel, plan_.images[k], command(kernel, seed), journal, gate);
+      } catch (const Interrupted& sig) {
+        out_.interrupted_by = sig.signal_number();
+        return stop(fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
+      } catch (const Error& e) {
+        return fail(k, e.status(), fmt::format("{} boot {}: {}", kernel.name, place.boot, e.what()));
+      }
+      record_boot(k, place, o, seed);
+      if (completed(o) || attempt >= plan_.boot_retries) break;
+      observer_.boot_retried(kernel, place, o);
     }
     const bool ok = absorb(k, place, o);
     observer_.boot_finished(kernel, place, o, sets_[k]);
@@ -112,6 +111,20 @@ class KernelsRun {
                                                          "figures say nothing about the kernel's performance",
                                                          plan_.accel.how)});
     return set;
+  }
+
+  // Every attempt goes into the kernel's sets' guest block.
+  void record_boot(std::size_t k, const BootPlace& place, const BootOutcome& o, const std::string& seed) {
+    for (auto& set : sets_[k]) {
+      auto& qemu = set.guest["qemu"];
+      if (!qemu.contains("command")) qemu["command"] = o.qemu_argv;  // every boot's differs only in its run directory
+      if (!o.emulator_cpus.empty()) qemu["emulator_cpus"] = format_cpu_list(o.emulator_cpus);
+      set.guest["boots"].push_back(describe_boot(place, o, seed));
+    }
+  }
+
+  static bool completed(const BootOutcome& o) {
+    return o.kind == BootOutcome::Kind::kCompleted && o.exit_status == 0 && o.outputs.count(kResultFile);
   }
 
   GuestCommand command(const KernelFiles& kernel, const std::string& seed) const {

@@ -30,6 +30,11 @@ struct KernelsPlan {
   std::vector<ResultSet> described;     // per --vary variant, from the spec as the host read it
   std::vector<std::string> argv;        // this command line, recorded in every set
   ordered_json host_environment;
+  // Times a boot that did not complete (no boot, panic, deadline, the guest
+  // command failing) is tried again before the invocation ends: a bisect
+  // step's 20 boots must not all be lost to one hang.  Every attempt is in
+  // the set's guest.boots with its console's last lines.
+  int boot_retries = 0;
 };
 
 // Progress, as each boot starts and ends.
@@ -40,6 +45,8 @@ class KernelsObserver {
   // `sets`: the kernel's sets after the boot was added.
   virtual void boot_finished(const KernelFiles& kernel, const BootPlace& place, const BootOutcome& outcome,
                              const std::vector<ResultSet>& sets) = 0;
+  // A boot that failed and is tried again (KernelsPlan::boot_retries).
+  virtual void boot_retried(const KernelFiles&, const BootPlace&, const BootOutcome&) {}
 };
 
 struct KernelsOutcome {
@@ -53,8 +60,9 @@ struct KernelsOutcome {
 // block boots every kernel once, in an order drawn from `seed`), runs the
 // spec in each guest and adds what it brings back to that kernel's sets.
 // After every boot `sink` gets all sets.  A boot that fails (no boot,
-// panic, deadline, the command failing), a host-side error or an interrupt
-// ends the invocation: the kernel's sets are ERROR saying why (with the
+// panic, deadline, the command failing) is tried again up to
+// plan.boot_retries times; one that still fails, a host-side error or an
+// interrupt ends the invocation: the kernel's sets are ERROR saying why (with the
 // console's last lines in the boot's record), the others ERROR saying they
 // stopped, and every completed boot is kept.
 KernelsOutcome run_kernels(const KernelsPlan& plan, Journal& journal, sys::SignalGate& gate,
