@@ -116,7 +116,7 @@ int dispatch(int argc_given, char** argv_given, const WorkloadRegistry& workload
 const std::vector<AddCommand>& all_commands() {
   static const std::vector<AddCommand> kCommands{
       add_run,  add_list,   add_restore, add_compare, add_check,   add_plan,  add_suite,
-      add_kernels, add_env, add_import,  add_export,  add_history, add_trend, add_report, add_lava};
+      add_kernels, add_bisect, add_env, add_import, add_export, add_history, add_trend, add_report, add_lava};
   return kCommands;
 }
 

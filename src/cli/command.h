@@ -54,6 +54,7 @@ Command add_check(CLI::App& app, const CommandContext& context);
 Command add_plan(CLI::App& app, const CommandContext& context);
 Command add_suite(CLI::App& app, const CommandContext& context);
 Command add_kernels(CLI::App& app, const CommandContext& context);
+Command add_bisect(CLI::App& app, const CommandContext& context);
 Command add_env(CLI::App& app, const CommandContext& context);
 Command add_import(CLI::App& app, const CommandContext& context);
 Command add_export(CLI::App& app, const CommandContext& context);

@@ -30,7 +30,8 @@ constexpr const char* kHelperSteps[] = {"setpgid",
                                         "mount --make-rprivate /",
                                         "mount --bind / (read-only root)",
                                         "dup2",
-                                        "execv"};
+                                        "execv",
+                                        "chdir"};
 
 // The file descriptors the child ends up with.
 struct ChildFds {
@@ -62,6 +63,7 @@ struct ChildFds {
     if (mount(nullptr, at, nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0) fail(4);
   }
   if (dup2(fds.in, 0) < 0 || dup2(fds.out, 1) < 0 || dup2(fds.out, 2) < 0) fail(5);
+  if (!launch.cwd.empty() && chdir(launch.cwd.c_str()) != 0) fail(7);
   execv(argv[0], argv);
   fail(6);
   _exit(127);
@@ -128,23 +130,30 @@ void HelperProcess::stop() noexcept {
 }
 
 std::string capture_output(const std::vector<std::string>& argv, std::size_t limit) {
+  return capture_run(argv, "", limit).output;
+}
+
+Captured capture_run(const std::vector<std::string>& argv, const std::string& cwd, std::size_t limit) {
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) throw SystemError("helper: pipe", argv[0], errno);
   UniqueFd read_end(pipe_fds[0]), write_end(pipe_fds[1]);
   pid_t pid = -1;
   {
-    HelperLaunch launch{argv, "", nullptr, ""};
+    HelperLaunch launch{argv, "", nullptr, "", cwd};
     pid = start(launch, write_end.get());
   }
   write_end.reset();
-  std::string out;
+  Captured c;
   char buf[4096];
   ssize_t n;
   while ((n = read(read_end.get(), buf, sizeof buf)) > 0)
-    if (out.size() < limit) out.append(buf, std::min(static_cast<std::size_t>(n), limit - out.size()));
-  kill(-pid, SIGKILL);
-  waitpid(pid, nullptr, 0);
-  return out;
+    if (c.output.size() < limit) c.output.append(buf, std::min(static_cast<std::size_t>(n), limit - c.output.size()));
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  kill(-pid, SIGKILL);  // whatever of its group is left
+  c.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return c;
 }
 
 }  // namespace schedlab::sys

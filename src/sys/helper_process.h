@@ -19,6 +19,7 @@ struct HelperLaunch {
   // read-only, and may export that directory.  The mount exists only in
   // that namespace and goes with the helper; the host never sees it.
   std::string read_only_root_at;
+  std::string cwd;                // the directory it starts in; "" = ours
 };
 
 // A running helper that cannot outlive us: it leads its own process group
@@ -53,5 +54,14 @@ class HelperProcess {
 // short queries such as `qemu-system-x86_64 --version`.  Throws
 // SystemError when it cannot be started.
 std::string capture_output(const std::vector<std::string>& argv, std::size_t limit = std::size_t{64} * 1024);
+
+// The same in directory `cwd`, with how it ended: its exit status, or 128 +
+// the signal that killed it (git, a build command).
+struct Captured {
+  int status = 0;
+  std::string output;
+};
+Captured capture_run(const std::vector<std::string>& argv, const std::string& cwd,
+                     std::size_t limit = std::size_t{1} << 20);
 
 }  // namespace schedlab::sys

@@ -338,6 +338,101 @@ TEST_F(Kernels, CheckJudgesABisectStepsKernelInAGuest) {
   expect_nothing_left();
 }
 
+// The bisect step judge: the good kernel measured again beside the step's,
+// boots interleaved.  Under TCG it decides only with --emulated-ok; without
+// it the step is a skip (125) before any boot of the pair.
+TEST_F(KernelsSmoke, ThePairedStepJudgeRefusesEmulationUnlessAskedAndChecksItsInput) {
+  ASSERT_EQ(run_schedlab({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--accel", "tcg", "--json",
+                          dir_.file("good.json"), "--", "run", "spawn", "--duration", "300ms", "--runs", "2"})
+                .status,
+            0);
+  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  const auto o = run_schedlab({"check", "--kernel", image, "--good-kernel", image, "--baseline", dir_.file("good.json")});
+  EXPECT_EQ(o.status, 125) << o.out << o.err;
+  EXPECT_NE(o.out.find("--emulated-ok"), std::string::npos) << o.out;
+  EXPECT_TRUE(run_directories().empty());
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--max-boots", "1"}, {"--max-boots", "x"}, {"--bad", dir_.file("good.json")}, {"--interleave", "/bin/true"}}) {
+    std::vector<std::string> a = {"check", "--kernel", image, "--good-kernel", image, "--baseline", dir_.file("good.json")};
+    a.insert(a.end(), args.begin(), args.end());
+    const auto bad = run_schedlab(a);
+    EXPECT_EQ(bad.status, 255) << args[0] << ": " << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  }
+  const auto dry = run_schedlab({"--dry-run", "check", "--kernel", image, "--good-kernel", image, "--baseline",
+                                 dir_.file("good.json")});
+  EXPECT_EQ(dry.status, 0) << dry.err;
+  EXPECT_NE(dry.out.find("alternately"), std::string::npos) << dry.out;
+  expect_nothing_left();
+}
+
+// An A/A step (the good kernel judged beside itself) under TCG with
+// --emulated-ok and a wide threshold: a decision, both kernels' sets in the
+// evidence, every boot recorded, marked emulated.
+TEST_F(Kernels, ThePairedStepJudgeDecidesAnAAStepMarkedEmulated) {
+  ASSERT_EQ(run_schedlab({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--accel", "tcg", "--json",
+                          dir_.file("good.json"), "--", "run", "spawn", "--duration", "300ms", "--runs", "2"})
+                .status,
+            0);
+  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  const auto o = run_schedlab({"check", "--kernel", image, "--good-kernel", image, "--baseline", dir_.file("good.json"),
+                               "--emulated-ok", "--threshold", "60", "--max-boots", "8", "--json", dir_.file("ev.json"),
+                               "--no-store"});
+  EXPECT_TRUE(o.status == 0 || o.status == 125) << o.out << o.err;  // never "bad" for the same kernel
+  const auto ev = read_json(dir_.file("ev.json"));
+  EXPECT_EQ(ev["exit"], o.status);
+  EXPECT_TRUE(ev["emulated"].get<bool>());
+  ASSERT_EQ(ev["sets"].size(), 2u);
+  EXPECT_EQ(ev["sets"][0]["label"], "good");
+  EXPECT_EQ(ev["sets"][1]["label"], "step");
+  EXPECT_EQ(ev["sets"][0]["guest"]["boots"].size(), ev["blocks"].get<size_t>());
+  EXPECT_NE(o.out.find("emulated"), std::string::npos) << o.out;
+  expect_nothing_left();
+}
+
+// schedlab bisect end to end over a three-commit history whose --build-cmd
+// prints a prebuilt kernel (Debian's cloud kernel for every commit): the
+// middle commit is the one step, judged beside the good revision's kernel
+// (an A/A under TCG, with --emulated-ok and a threshold wide enough to
+// decide in three blocks: six boots); the last commit is then the first bad one, the
+// table has the step, and the tree is left as it was found.
+TEST_F(KernelsSmoke, BisectJudgesTheMiddleCommitAndNamesTheFirstBadOne) {
+  const std::string tree = dir_.file("tree");
+  fs::create_directories(tree);
+  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  auto git = [&](const std::string& args) {
+    const std::string out = dir_.file("git.out");
+    const int rc = std::system(("git -C " + tree + " " + args + " > " + out + " 2>&1").c_str());
+    EXPECT_EQ(rc, 0) << args << ": " << slurp(out);
+    std::string text = slurp(out);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+  };
+  git("init -q -b main");
+  git("config user.email t@example.org");
+  git("config user.name T");
+  std::vector<std::string> commits;
+  for (int i = 0; i < 3; ++i) {
+    std::ofstream(tree + "/kernel-path") << "# commit " << i << "\n" << image << "\n";
+    git("add kernel-path");
+    git("commit -q -m c" + std::to_string(i));
+    commits.push_back(git("rev-parse HEAD"));
+  }
+  const auto o = run_schedlab({"bisect", "--tree", tree, "--good", commits[0], "--bad", commits[2], "--build-cmd",
+                               "tail -n 1 kernel-path", "--accel", "tcg", "--emulated-ok", "--threshold", "90",
+                               "--max-boots", "3", "--", "run", "spawn", "--duration", "300ms", "--runs", "2"});
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_NE(o.out.find("first bad commit: " + commits[2] + " c2"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(commits[1].substr(0, 12) + "  good"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("emulation"), std::string::npos) << o.out;
+  EXPECT_EQ(git("symbolic-ref HEAD"), "refs/heads/main");
+  EXPECT_EQ(git("rev-parse HEAD"), commits[2]);
+  EXPECT_EQ(git("status --porcelain"), "");
+  EXPECT_FALSE(fs::exists(tree + "/.git/BISECT_START"));
+  EXPECT_FALSE(fs::exists(tree + "/.git/schedlab-bisect.json"));
+  expect_nothing_left();
+}
+
 TEST_F(KernelsSmoke, BadInputIsOneLineAndExit2) {
   std::ofstream(dir_.file("exists.json")) << "{}\n";  // --json refuses an existing file without --force
   const std::vector<std::vector<std::string>> cases = {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <regex>
 
+#include "cli/bisect_options.h"
 #include "cli/kernels_options.h"
 #include "cli/path_options.h"
 #include "cli/run_command_line.h"
@@ -107,6 +108,10 @@ CliDoc describe_cli(const CLI::App& app, const WorkloadRegistry& workloads) {
       // run's are by each workload's.
       const KernelsCommandLine line;
       doc.commands.back().options = command_doc(line.app, "kernels").options;
+    }
+    if (sub->get_name() == "bisect") {  // likewise
+      const BisectCommandLine line;
+      doc.commands.back().options = command_doc(line.app, "bisect").options;
     }
     // `lava job`, `lava collect`: a command of commands, each listed whole.
     for (const CLI::App* nested : sub->get_subcommands([](const CLI::App*) { return true; }))
