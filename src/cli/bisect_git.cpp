@@ -90,6 +90,14 @@ std::string GitTree::bisect(const std::vector<std::string>& args) const {
   return git_or_throw(all);
 }
 
+std::string GitTree::mark(const std::string& verdict) const {
+  const Result r = git({"bisect", verdict});
+  if (r.status != 0 && !only_skipped_left(r.output))
+    throw Error(ExitStatus::kWorkloadFailed,
+                fmt::format("git bisect {} in {} failed (status {}): {}", verdict, dir_, r.status, trimmed(r.output)));
+  return r.output;
+}
+
 std::optional<std::string> first_bad_commit(const std::string& out) {
   static const std::regex re("([0-9a-f]{40}) is the first bad commit");
   std::smatch m;

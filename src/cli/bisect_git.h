@@ -36,8 +36,11 @@ class GitTree {
   // Back where head() said HEAD was: the branch, or the detached commit.
   void return_to(const std::string& head) const;
 
-  // `git bisect ARGS`: its output; UsageError-free: a failure throws Error.
+  // `git bisect ARGS`: its output; a failure throws Error.
   std::string bisect(const std::vector<std::string>& args) const;
+  // `git bisect good|bad|skip`: git's answer, which may be the end: the
+  // first bad commit, or "only 'skip'ped commits left" (exit status 2).
+  std::string mark(const std::string& verdict) const;
 
  private:
   struct Result {

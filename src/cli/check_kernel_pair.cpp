@@ -89,13 +89,15 @@ PairPlan plan_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) 
   return p;
 }
 
-// Each boot's median of the primary metric, by block: a boot is the unit.
+// Each boot's median of the primary metric: a boot is the unit.  Runs
+// carry their boot's number (renumbered across looks by add_look), and a
+// block boots each kernel once, so good boot k and step boot k share block k.
 std::map<int, double> boot_medians(const ResultSet& set, const std::string& metric) {
-  std::map<int, std::vector<double>> by_block;
+  std::map<int, std::vector<double>> by_boot;
   for (const auto& run : set.runs)
-    if (auto v = run.values.get(metric); v && run.block > 0) by_block[run.block].push_back(*v);
+    if (auto v = run.values.get(metric); v && run.boot > 0) by_boot[run.boot].push_back(*v);
   std::map<int, double> out;
-  for (const auto& [block, values] : by_block) out[block] = stats::median(values);
+  for (const auto& [boot, values] : by_boot) out[boot] = stats::median(values);
   return out;
 }
 
@@ -104,8 +106,8 @@ std::pair<std::vector<double>, std::vector<double>> paired(const ResultSet& good
                                                            const std::string& metric) {
   const auto g = boot_medians(good, metric), s = boot_medians(step, metric);
   std::pair<std::vector<double>, std::vector<double>> out;
-  for (const auto& [block, value] : g)
-    if (auto it = s.find(block); it != s.end()) {
+  for (const auto& [boot, value] : g)
+    if (auto it = s.find(boot); it != s.end()) {
       out.first.push_back(value);
       out.second.push_back(it->second);
     }
@@ -141,18 +143,19 @@ struct PairEvidence {
   bool emulated = false;
 };
 
-void add_look(PairEvidence& e, const std::vector<ResultSet>& sets) {
-  for (const auto& set : sets) {
-    const bool good = set.label.rfind("good", 0) == 0;
-    ResultSet copy = set;
-    ordered_json boots = copy.guest.value("boots", ordered_json::array());
-    ResultSet& into = good ? e.good : e.step;
-    if (!into.runs.empty()) {
-      for (auto& b : boots) into.guest["boots"].push_back(b);
-      add_batch(into, std::move(copy));
-    } else {
-      into = std::move(copy);
+// A look's sets into the evidence: each look's boots are numbered from 1
+// again, so they follow the blocks already there.
+void add_look(PairEvidence& e, std::vector<ResultSet> sets, int blocks_before) {
+  for (auto& set : sets) {
+    for (auto& run : set.runs)
+      if (run.boot > 0) run.boot += blocks_before;
+    ResultSet& into = set.label.rfind("good", 0) == 0 ? e.good : e.step;
+    if (into.label.empty()) {
+      into = std::move(set);
+      continue;
     }
+    for (const auto& b : set.guest.value("boots", ordered_json::array())) into.guest["boots"].push_back(b);
+    add_batch(into, std::move(set));
   }
 }
 
@@ -170,7 +173,7 @@ PairEvidence measure_pair(guest::KernelsPlan& plan, const PairPlan& p, double th
     progress.blocks_before = static_cast<int>(e.blocks);
     NoSink none;
     const auto outcome = guest::run_kernels(plan, session.journal(), session.gate(), progress, none);
-    add_look(e, outcome.sets);
+    add_look(e, outcome.sets, static_cast<int>(e.blocks));
     if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
     if (outcome.status != ExitStatus::kOk) {
       e.failure = outcome.error;
@@ -190,6 +193,9 @@ PairEvidence measure_pair(guest::KernelsPlan& plan, const PairPlan& p, double th
 std::string pair_verdict_line(const KernelPairCheck& c, const PairPlan& p, const PairEvidence& e, int exit) {
   if (!e.failure.empty()) return fmt::format("skip: a kernel kept failing: {}", e.failure);
   const Decision& d = e.decision;
+  if (d.look == 0)
+    return fmt::format("skip: cannot tell: {} blocks of boots completed, too few for the first planned look ({})",
+                       e.blocks, p.looks.runs.front());
   std::string line = fmt::format("{}: {} {:+.2f}% vs the good kernel (repeated {:.0f}% CI {:+.2f}% .. {:+.2f}%), "
                                  "threshold {}%, look {} of {}, {} blocks of boots; paired on blocks, Lan-DeMets "
                                  "Pocock-type repeated CI, alpha {}",
