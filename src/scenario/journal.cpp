@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <ostream>
 #include <regex>
 
 #include "core/error.h"
@@ -282,6 +283,13 @@ std::vector<RestoreReport> restore_stale_journals(const std::string& dir, const 
   }
   rmdir(dir.c_str());  // only when nothing is left in it
   return reports;
+}
+
+void print_restore_report(const RestoreReport& r, std::ostream& out) {
+  if (r.pid > 0) out << fmt::format("schedlab: run {} (journal {}) left changes behind\n", r.pid, r.journal);
+  else out << fmt::format("schedlab: {} could not be restored\n", r.journal);
+  for (const auto& what : r.undone) out << "schedlab:   undone: " << what << "\n";
+  for (const auto& problem : r.failed) out << "schedlab:   NOT restored: " << problem << "\n";
 }
 
 std::vector<std::string> stale_journals(const std::string& dir) {
