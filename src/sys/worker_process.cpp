@@ -94,15 +94,17 @@ pid_t launch_worker(const WorkerLaunch& launch) {
   };
   open_output(launch.stdout_path, out_file);
   open_output(launch.stderr_path, err_file);
-  const Outputs outputs{out_file ? out_file.get() : devnull.get(), err_file ? err_file.get() : -1};
+  // Never our own stderr: a child's escape sequences would reach the terminal raw.
+  const int err = err_file ? err_file.get() : launch.stderr_fd >= 0 ? launch.stderr_fd : devnull.get();
+  const Outputs outputs{out_file ? out_file.get() : devnull.get(), err};
   int report[2];
   if (!devnull || pipe2(report, O_CLOEXEC) != 0)
     throw SystemError("launch: open", "/dev/null or a pipe", errno);
   UniqueFd report_read(report[0]), report_write(report[1]);
   const pid_t parent = getpid();
   const pid_t pid = fork();
-  if (pid == 0) exec_child(launch, argv.data(), envp.data(), cgroup_procs, devnull.get(), outputs, report_write.get(),
-               parent);
+  if (pid == 0)
+    exec_child(launch, argv.data(), envp.data(), cgroup_procs, devnull.get(), outputs, report_write.get(), parent);
   if (pid < 0) throw SystemError("launch: fork", launch.argv[0], errno);
   if (!launch.setsid) setpgid(pid, launch.pgid == 0 ? pid : launch.pgid);  // both sides: no race
   report_write.reset();
