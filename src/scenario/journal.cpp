@@ -18,6 +18,7 @@
 #include "core/json_depth.h"
 #include "scenario/global_lock.h"
 #include "scenario/restore_policy.h"
+#include "scenario/undo_mounts.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
@@ -93,6 +94,7 @@ RestoreReport restore_one(const fs::path& file, const RestoreRoots& roots) {
     report.failed.push_back(refused);
     return report;
   }
+  const MountsForUndo mounts(record.changes, roots);  // tracefs, for an instance left after its unmount
   for (auto it = record.changes.rbegin(); it != record.changes.rend(); ++it) {
     std::string problem = undo_change(*it);
     if (problem.empty()) report.undone.push_back(it->what);
