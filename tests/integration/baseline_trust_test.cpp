@@ -138,14 +138,14 @@ TEST(BaselineTrust, ANonRootCheckRefusesABaselineThatTakesTheMachine) {
   const Outcome beyond = claim("policy", "fifo:99", "0", {"--trust-baseline"});
   EXPECT_EQ(beyond.status, 255) << beyond.err;
   EXPECT_NE(beyond.err.find("a real-time priority above your RLIMIT_RTPRIO (0)"), std::string::npos) << beyond.err;
-  const Outcome allowed = claim("policy", "fifo:99", "99", {});
-  EXPECT_EQ(allowed.status, 255) << allowed.err;
-  EXPECT_NE(allowed.err.find("--policy fifo:99 (real-time), which keeps others off"), std::string::npos)
-      << allowed.err;
+  // (A real-time policy within RLIMIT_RTPRIO needs --trust-baseline too:
+  // BaselineMeans in the unit tests; raising the limit here may need a
+  // capability the test machine lacks.)
   const Outcome copies = claim("copies", "1024x", "0", {});
   EXPECT_EQ(copies.status, 255) << copies.err;
   EXPECT_NE(copies.err.find("--copies 1024x"), std::string::npos) << copies.err;
-  for (const Outcome* o : {&beyond, &allowed, &copies}) EXPECT_EQ(o->out, "") << "nothing was measured";
+  EXPECT_NE(copies.err.find("add --trust-baseline"), std::string::npos) << copies.err;
+  for (const Outcome* o : {&beyond, &copies}) EXPECT_EQ(o->out, "") << "nothing was measured";
 }
 
 }  // namespace schedlab::testing
