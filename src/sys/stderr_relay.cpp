@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <streambuf>
+#include <system_error>
 
 #include "core/error.h"
 #include "core/terminal_text.h"
@@ -45,7 +46,11 @@ StderrRelay::StderrRelay() {
   if (pipe2(wake, O_CLOEXEC) != 0) throw SystemError("stderr relay: pipe", "", errno);
   wake_read_ = UniqueFd(wake[0]);
   wake_write_ = UniqueFd(wake[1]);
-  thread_ = std::thread([this] { relay(); });
+  try {
+    thread_ = std::thread([this] { relay(); });
+  } catch (const std::system_error& e) {  // EAGAIN at RLIMIT_NPROC: the thread is a task too
+    throw SystemError("stderr relay: start a thread", "", e.code().value());
+  }
 }
 
 StderrRelay::~StderrRelay() {

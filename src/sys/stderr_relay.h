@@ -13,7 +13,8 @@ namespace schedlab::sys {
 
 class StderrRelay {
  public:
-  // Throws SystemError when the pipe cannot be made.
+  // Throws SystemError when the pipe or the thread cannot be made (the
+  // thread counts against RLIMIT_NPROC like a process).
   StderrRelay();
   // Closes our end of the pipe and relays what is left: until every copy's
   // end is closed, or, when something still holds one (it is being killed),
