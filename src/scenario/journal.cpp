@@ -82,6 +82,10 @@ RestoreReport restore_one(const fs::path& file, const RestoreRoots& roots) {
     text = sys::read_regular_file(file.string(), kJournalLimit);
     record = parse_journal(text);
   } catch (const std::exception& e) {
+    // Another run replayed it first (a run starting, or the lock's next
+    // holder): it is gone, and undone.
+    std::error_code ec;
+    if (!fs::exists(file, ec) && !ec) return {};
     if (owner_alive(text)) return {};
     report.failed.push_back(fmt::format("unreadable journal ({}); it was left in place: undo by hand "
                                         "what it lists and delete it; {}",
