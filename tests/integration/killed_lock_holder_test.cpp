@@ -12,18 +12,14 @@
 #include <random>
 #include <thread>
 
+#include "integration/autogroup.h"
 #include "integration/harness.h"
 #include "support/skip.h"
-#include "sys/proc_files.h"
 
 namespace schedlab::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-const std::string kAutogroupFile = "/proc/sys/kernel/sched_autogroup_enabled";
-
-std::string autogroup_setting() { return sys::read_text(kAutogroupFile).value_or("").substr(0, 1); }
 
 // Puts the sysctl back however the test ends: a failed round must not leave
 // the machine changed.
@@ -69,7 +65,7 @@ void kill_holders(int runs, std::mt19937& rng, const std::string& original) {
 
 TEST(KilledLockHolder, TheNextHolderRestoresTheOriginals) {
   if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root";
-  if (access(kAutogroupFile.c_str(), W_OK) != 0) SCHEDLAB_SKIP(kAutogroup) << "needs kernel.sched_autogroup_enabled";
+  if (!autogroup_writable()) SCHEDLAB_SKIP(kAutogroup) << "needs kernel.sched_autogroup_enabled";
   AutogroupRestorer restorer;
   std::mt19937 rng(30);  // fixed: the same moments on every machine
   for (int runs : {2, 2, 3}) {

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <thread>
 
+#include "integration/autogroup.h"
 #include "integration/harness.h"
 #include "support/skip.h"
 #include "sys/proc_files.h"
@@ -19,12 +20,6 @@ namespace {
 
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
-
-const std::string kAutogroupFile = "/proc/sys/kernel/sched_autogroup_enabled";
-
-std::string autogroup_setting() { return sys::read_text(kAutogroupFile).value_or("").substr(0, 1); }
-
-bool autogroup_writable() { return access(kAutogroupFile.c_str(), W_OK) == 0; }
 
 // A result file to hand-edit: spawn, 2 short runs.
 nlohmann::json baseline(TempDir& dir) {

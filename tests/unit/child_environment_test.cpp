@@ -13,7 +13,7 @@
 namespace schedlab {
 namespace {
 
-bool has(const std::vector<std::string>& env, const std::string& entry) {
+bool holds_entry(const std::vector<std::string>& env, const std::string& entry) {
   return std::find(env.begin(), env.end(), entry) != env.end();
 }
 
@@ -38,9 +38,9 @@ TEST(ChildEnvironment, CredentialsAreRemovedAndTheRestKept) {
   const auto env = child_environment();
   for (const char* gone : {"PGPASSWORD=pw1", "PGPASSFILE=/root/.pgpass", "PGSERVICEFILE=/s", "LAVA_TOKEN=tok",
                            "SCHEDLAB_STORE=postgresql://u:pw2@db/x"})
-    EXPECT_FALSE(has(env, gone)) << gone;
-  EXPECT_TRUE(has(env, "SCHEDLAB_CHILD_KEEP=1"));
-  EXPECT_TRUE(has(env, "PGHOST=db")) << "not a credential";
+    EXPECT_FALSE(holds_entry(env, gone)) << gone;
+  EXPECT_TRUE(holds_entry(env, "SCHEDLAB_CHILD_KEEP=1"));
+  EXPECT_TRUE(holds_entry(env, "PGHOST=db")) << "not a credential";
   EXPECT_GT(env.size(), 2u);
 }
 
