@@ -1,11 +1,18 @@
 #include "bench/leftovers.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
+#include <stdexcept>
+#include <thread>
 
+#include "sys/exec_argv.h"
 #include "sys/proc_files.h"
 
 namespace bench {
@@ -58,6 +65,31 @@ std::vector<std::string> changed_sysctls(const std::map<std::string, std::string
     if (const auto now = read_sysctl(key); now != value)
       found.push_back(fmt::format("sysctl {} is {}, was {}", key, now, value));
   return found;
+}
+
+pid_t start_schedlab(const std::vector<std::string>& args, const std::string& stderr_path) {
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&files, 2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  const auto argv = schedlab::sys::exec_argv(args);
+  pid_t pid = 0;
+  const int err = posix_spawn(&pid, argv[0], &files, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  if (err != 0) throw std::runtime_error(fmt::format("cannot start {}: {}", args[0], std::strerror(err)));
+  return pid;
+}
+
+std::optional<int> ended_before(pid_t pid, std::chrono::steady_clock::time_point deadline) {
+  for (int status = 0; std::chrono::steady_clock::now() < deadline;
+       std::this_thread::sleep_for(std::chrono::milliseconds(2)))
+    if (waitpid(pid, &status, WNOHANG) == pid) return status;
+  return std::nullopt;
+}
+
+std::string describe_status(int status) {
+  if (WIFSIGNALED(status)) return fmt::format("killed by SIG{}", sigabbrev_np(WTERMSIG(status)));
+  return fmt::format("exit {}", WEXITSTATUS(status));
 }
 
 }  // namespace bench

@@ -22,10 +22,8 @@
 // and journals are shown as foreign, not counted.
 //
 // Usage: bench/soak [CASES (100)] [SEED (random; printed)]
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,7 +41,6 @@
 
 #include "bench/bench_support.h"
 #include "bench/leftovers.h"
-#include "sys/exec_argv.h"
 #include "sys/proc_files.h"
 
 namespace {
@@ -82,31 +79,6 @@ Plan plan_case(std::mt19937_64& rng) {
   const int when = pick(0, 5);
   p.moment = milliseconds(when == 0 ? pick(0, 30) : when == 1 ? pick(30, 300) : pick(300, 6000));
   return p;
-}
-
-pid_t start_schedlab(const std::vector<std::string>& args, const std::string& stderr_path) {
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&files, 2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  const auto argv = schedlab::sys::exec_argv(args);
-  pid_t pid = 0;
-  const int err = posix_spawn(&pid, argv[0], &files, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&files);
-  if (err != 0) throw std::runtime_error(fmt::format("soak: cannot start {}: {}", args[0], std::strerror(err)));
-  return pid;
-}
-
-// The wait status when the child ended before `deadline`.
-std::optional<int> ended_before(pid_t pid, Clock::time_point deadline) {
-  for (int status = 0; Clock::now() < deadline; std::this_thread::sleep_for(milliseconds(2)))
-    if (waitpid(pid, &status, WNOHANG) == pid) return status;
-  return std::nullopt;
-}
-
-std::string describe_status(int status) {
-  if (WIFSIGNALED(status)) return fmt::format("killed by SIG{}", sigabbrev_np(WTERMSIG(status)));
-  return fmt::format("exit {}", WEXITSTATUS(status));
 }
 
 bool exists(const std::string& path) {
@@ -182,10 +154,10 @@ Outcome run_case(const Soak& s, const Plan& plan) {
   Outcome o;
   const std::string err = fmt::format("/tmp/schedlab-soak-{}.stderr", getpid());
   const auto started = Clock::now();
-  o.pid = start_schedlab({s.schedlab, "run", "spawn", "--autogroup", "off", "--cgroup-depth", "3", "--sysctl",
+  o.pid = bench::start_schedlab({s.schedlab, "run", "spawn", "--autogroup", "off", "--cgroup-depth", "3", "--sysctl",
                  fmt::format("{}={}", kSysctl, s.value), "--duration", "2", "--runs", "3", "--quiet"},
                 err);
-  std::optional<int> status = ended_before(o.pid, started + plan.moment);
+  std::optional<int> status = bench::ended_before(o.pid, started + plan.moment);
   o.interrupted = !status;
   if (!status) {
     o.at_signal = changes_in_place(o.pid, s.originals.at(kAutogroup));
@@ -194,7 +166,7 @@ Outcome run_case(const Soak& s, const Plan& plan) {
     waitpid(o.pid, &st, 0);
     status = st;
   }
-  o.ended = describe_status(*status);
+  o.ended = bench::describe_status(*status);
   if (o.interrupted && plan.signal == SIGKILL) o.restore = summarize_restore(s.schedlab);
   // Copies die on their parent's death signal, asynchronously: give them a
   // moment before calling anything left over.

@@ -13,6 +13,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <unistd.h>
+
 #include <iostream>
 
 #include "check/verdict.h"
@@ -34,6 +36,7 @@
 #include "store/result_file.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
+#include "runner/baseline_means.h"
 #include "runner/spec_trust.h"
 #include "core/descriptive.h"
 #include "sys/limits.h"
@@ -134,13 +137,14 @@ void load(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
   }
   RunSpec spec = read_run_spec(*l.good, workloads);
   if (!a.trust) refuse_untrusted(spec, a.baseline);
+  const auto limits = sys::read_process_limits();
+  refuse_beyond_means(spec.scenario, a.baseline, limits, a.trust, geteuid() == 0);
   spec.options.runs = kCheckBatch;
   spec.options.quiet = true;
   spec.options.json_path.reset();
   spec.options.label.reset();
   spec.options.no_wait = a.no_wait;
   const auto environment = collect_environment();
-  const auto limits = sys::read_process_limits();
   if (!a.interleave.empty()) {
     l.good_setup.emplace(make_run_setup(with_good_program(spec, a.interleave), locate_worker(), environment,
                                         "good program", limits));

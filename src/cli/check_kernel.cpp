@@ -7,6 +7,8 @@
 #include <iostream>
 
 #include "cli/kernels_options.h"
+#include "guest/initramfs.h"
+#include "guest/kernel_modules.h"
 #include "spec/run_spec_io.h"
 #include "core/duration.h"
 #include "core/error.h"
@@ -110,8 +112,11 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   plan.site = make_boot_site(baseline_guest_shape(set.guest),
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                              std::chrono::duration<double>(3 * runs * per_run)));
-  check.cache_dir = guest::guest_cache_dir();
-  plan.images = {guest::prepare_initramfs("--kernel", plan.kernels.front(), check.cache_dir)};
+  // Read only: what the initramfs needs is checked here, and the cache
+  // (its directory, the image) is written by run_guest_check, never by a
+  // dry run, and only once the Session guards an interrupt.
+  guest::boot_modules("--kernel", plan.kernels.front());
+  guest::static_busybox();
   plan.boots = 1;
   plan.argv = argv;
   plan.host_environment = collect_environment();
@@ -128,6 +133,8 @@ int run_guest_check(const GuestCheck& check) {
   const guest::KernelFiles& kernel = c.plan.kernels.front();
   guest::BootOutcome o;
   try {
+    c.cache_dir = guest::guest_cache_dir();
+    c.plan.images = {guest::prepare_initramfs("--kernel", kernel, c.cache_dir)};
     c.plan.accel = guest::choose_accel(c.accel, kernel.vmlinuz, c.plan.site.qemu, c.cache_dir, journal, gate);
     c.plan.site.accel = c.plan.accel.accel;
     std::cerr << fmt::format("schedlab check: booting {} ({}) under {}, {} vCPUs, {} MiB, to run the baseline's "

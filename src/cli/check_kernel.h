@@ -26,13 +26,13 @@ struct GuestCheck {
 const ResultSet& baseline_guest_set(const ResultFile& file, const std::string& path);
 guest::GuestShape baseline_guest_shape(const ordered_json& guest_block);
 
-// Everything checked before the boot; throws UsageError (check exits 255)
-// when the kernel or a file is unusable or the baseline was not measured
-// in a guest.
+// Everything checked before the boot, reading only (a dry run stops
+// here); throws UsageError (check exits 255) when the kernel or a file is
+// unusable or the baseline was not measured in a guest.
 GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOptions& options,
                                const std::vector<std::string>& argv);
 
-// Boots, relays the guest's verdict line and exit status (0 good, 1 bad,
+// Writes the initramfs to the cache, boots, relays the guest's verdict line and exit status (0 good, 1 bad,
 // 125 cannot tell), keeps the evidence (--json, the store).  A kernel that
 // does not boot, panics or overruns, and a verdict reached under emulation,
 // exit 125: they say nothing about the kernel's performance.

@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "sys/safe_files.h"
+#include "sys/safe_files_dir.h"
 
 namespace schedlab {
 namespace {
@@ -127,6 +128,7 @@ CLI::Option* add_output_dir(CLI::App& app, const std::string& names, std::string
     if (dir.empty()) throw UsageError(option, dir, "a directory name");
     if (auto problem = output_dir_problem(dir); !problem.empty())
       throw UsageError(option, dir, "a directory of your own or a new name (this is " + problem + ")");
+    sys::hold_output_dir(dir);  // when it exists: its files go where it is now (sys/safe_files_dir.h)
     return std::string();
   };
   return app.add_option(names, target, help)->type_name("DIR")->check(CLI::Validator(check, "", kOutputDir));

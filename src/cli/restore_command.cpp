@@ -28,7 +28,7 @@ int restore_command(bool dry_run) {
     return 0;
   }
   const auto reports = restore_stale_journals();
-  for (const auto& r : reports) print_restore_report(r);
+  for (const auto& r : reports) print_restore_report(r, std::cerr);
   if (reports.empty()) std::cout << "schedlab: nothing to restore (" << default_journal_dir() << ")\n";
   for (const auto& r : reports)
     if (!r.failed.empty()) return 1;

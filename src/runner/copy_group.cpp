@@ -110,6 +110,7 @@ void CopyGroup::launch_all() {
     launch.shared_fd_number = SL_SHARED_FD;
     launch.stdout_path = spec_.args[i].stdout_path;
     launch.stderr_path = spec_.args[i].stderr_path;
+    launch.stderr_fd = spec_.args[i].discard_stderr ? -1 : relay_.write_fd();
     launch.cpus = spec_.set_affinity ? &masks_[i] : nullptr;
     launch.pgid = pgid_;
     if (spec_.settings) {

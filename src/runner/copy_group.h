@@ -12,6 +12,7 @@
 #include "sys/affinity.h"
 #include "channel/run_channel.h"
 #include "sys/signals.h"
+#include "sys/stderr_relay.h"
 #include "workloads/workload.h"
 
 namespace schedlab {
@@ -100,6 +101,7 @@ class CopyGroup {
 
   const CopyGroupSpec& spec_;
   sys::SignalGate& gate_;
+  sys::StderrRelay relay_;  // the copies' stderr; ends after they are killed (the destructor's body)
   channel::RunChannel channel_;
   std::vector<sys::CpuMask> masks_;
   std::vector<pid_t> pids_;

@@ -2,14 +2,17 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <ostream>
+#include <vector>
 
 #include "core/error.h"
+#include "scenario/journal.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
@@ -39,6 +42,16 @@ bool changes_global_state(const ScenarioRequest& r) {
 
 GlobalLock::GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say)
     : path_(journal_dir + "/global.lock") {
+  acquire(journal_dir, no_wait, gate, say);
+  try {
+    replay_dead_holders(journal_dir, say);
+  } catch (...) {
+    release();  // the destructor does not run for a constructor that throws
+    throw;
+  }
+}
+
+void GlobalLock::acquire(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say) {
   bool said = false;
   for (;;) {
     sys::ensure_private_dir(journal_dir);  // the last holder removes it when it leaves
@@ -66,6 +79,22 @@ GlobalLock::GlobalLock(const std::string& journal_dir, bool no_wait, sys::Signal
   }
 }
 
+// Every dead run's journal, the last holder's included: it may have died
+// between its change and its undo, and this directory is where it wrote.
+void GlobalLock::replay_dead_holders(const std::string& journal_dir, std::ostream& say) {
+  std::vector<std::string> failed;
+  for (const auto& report : restore_stale_journals(journal_dir)) {
+    print_restore_report(report, say);
+    if (!report.failed.empty()) failed.push_back(report.journal);
+  }
+  if (!failed.empty())
+    throw Error(ExitStatus::kNotApplied,
+                fmt::format("a dead run's changes to global controls could not all be undone ({}); their "
+                            "values would be taken for the originals, so nothing was changed: undo them "
+                            "by hand (see above), then run 'schedlab restore'",
+                            fmt::join(failed, ", ")));
+}
+
 void remove_stale_global_lock(const std::string& journal_dir) {
   const std::string path = journal_dir + "/global.lock";
   sys::UniqueFd fd(open(path.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC));
@@ -73,8 +102,11 @@ void remove_stale_global_lock(const std::string& journal_dir) {
   if (still_linked(fd.get(), path)) unlink(path.c_str());
 }
 
-GlobalLock::~GlobalLock() {
+GlobalLock::~GlobalLock() { release(); }
+
+void GlobalLock::release() {
   unlink(path_.c_str());  // before unlocking: see still_linked
+  fd_.reset();
   rmdir(path_.substr(0, path_.rfind('/')).c_str());  // the journal directory, when nothing else is in it
 }
 

@@ -17,6 +17,14 @@ bool changes_global_state(const ScenarioRequest& request);
 // directory.  A second run waits, saying once whom it waits for, or with
 // `no_wait` is refused (Error kNotApplied).  Waiting is interruptible
 // through `gate`.  The lock file is removed on release.
+//
+// A GlobalLock exists only once the journals of every dead run in the
+// directory have been replayed: a holder SIGKILLed while its values were in
+// place would otherwise have them read as the originals by the next holder,
+// which would then "restore" them for good.  The constructor takes the lock,
+// then replays (saying what it undid on `say`), and throws Error kNotApplied
+// when a dead run's changes cannot all be undone — no holder ever reads a
+// value another run left.
 class GlobalLock {
  public:
   GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say);
@@ -25,6 +33,9 @@ class GlobalLock {
   GlobalLock& operator=(const GlobalLock&) = delete;
 
  private:
+  void acquire(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say);
+  void replay_dead_holders(const std::string& journal_dir, std::ostream& say);
+  void release();
   std::string path_;
   sys::UniqueFd fd_;
 };

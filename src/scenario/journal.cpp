@@ -11,12 +11,14 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <ostream>
 #include <regex>
 
 #include "core/error.h"
 #include "core/json_depth.h"
 #include "scenario/global_lock.h"
 #include "scenario/restore_policy.h"
+#include "scenario/undo_mounts.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
@@ -80,6 +82,10 @@ RestoreReport restore_one(const fs::path& file, const RestoreRoots& roots) {
     text = sys::read_regular_file(file.string(), kJournalLimit);
     record = parse_journal(text);
   } catch (const std::exception& e) {
+    // Another run replayed it first (a run starting, or the lock's next
+    // holder): it is gone, and undone.
+    std::error_code ec;
+    if (!fs::exists(file, ec) && !ec) return {};
     if (owner_alive(text)) return {};
     report.failed.push_back(fmt::format("unreadable journal ({}); it was left in place: undo by hand "
                                         "what it lists and delete it; {}",
@@ -92,6 +98,7 @@ RestoreReport restore_one(const fs::path& file, const RestoreRoots& roots) {
     report.failed.push_back(refused);
     return report;
   }
+  const MountsForUndo mounts(record.changes, roots);  // tracefs, for an instance left after its unmount
   for (auto it = record.changes.rbegin(); it != record.changes.rend(); ++it) {
     std::string problem = undo_change(*it);
     if (problem.empty()) report.undone.push_back(it->what);
@@ -282,6 +289,13 @@ std::vector<RestoreReport> restore_stale_journals(const std::string& dir, const 
   }
   rmdir(dir.c_str());  // only when nothing is left in it
   return reports;
+}
+
+void print_restore_report(const RestoreReport& r, std::ostream& out) {
+  if (r.pid > 0) out << fmt::format("schedlab: run {} (journal {}) left changes behind\n", r.pid, r.journal);
+  else out << fmt::format("schedlab: {} could not be restored\n", r.journal);
+  for (const auto& what : r.undone) out << "schedlab:   undone: " << what << "\n";
+  for (const auto& problem : r.failed) out << "schedlab:   NOT restored: " << problem << "\n";
 }
 
 std::vector<std::string> stale_journals(const std::string& dir) {

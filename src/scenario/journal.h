@@ -1,6 +1,7 @@
 #pragma once
 #include <sys/types.h>
 
+#include <iosfwd>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,6 +76,9 @@ struct RestoreReport {
 struct RestoreRoots;
 std::vector<RestoreReport> restore_stale_journals(const std::string& dir = default_journal_dir(),
                                                   const RestoreRoots* given = nullptr);
+
+// What restoring one journal did, a line per change, for `out` (stderr).
+void print_restore_report(const RestoreReport& report, std::ostream& out);
 
 // Journals of dead runs waiting in `dir` (changes nothing).
 std::vector<std::string> stale_journals(const std::string& dir = default_journal_dir());

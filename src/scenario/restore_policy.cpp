@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "sys/cgroup_layout.h"
+#include "sys/tracefs_mount.h"
 
 namespace schedlab {
 namespace {
@@ -63,13 +64,17 @@ bool ours_tree(const std::string& path) {
   return std::regex_match(p.filename().string(), scratch) && p.parent_path() != "/";
 }
 
-// A tracefs instance named as the sched-trace probe names them.
+// A tracefs instance named as the sched-trace probe names them, in a
+// tracefs mount or at the kernel's mount point for it, where the probe
+// mounts tracefs: it may have been unmounted since (the instance outlives
+// the mount; restore mounts it again to remove it, scenario/undo_mounts.h).
 bool ours_instance(const std::string& path, const RestoreRoots& r) {
   static const std::regex instance("schedlab-[0-9]+-[0-9]+");
   const fs::path p(path);
+  if (!std::regex_match(p.filename().string(), instance)) return false;
+  if (p.parent_path() == fs::path(sys::kTracefsMountPoint) / "instances") return true;
   for (const auto& mount : r.tracefs_mounts)
-    if (p.parent_path() == fs::path(mount) / "instances" && std::regex_match(p.filename().string(), instance))
-      return true;
+    if (p.parent_path() == fs::path(mount) / "instances") return true;
   return false;
 }
 

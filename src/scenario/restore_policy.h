@@ -26,7 +26,8 @@ RestoreRoots restore_roots(const std::string& mountinfo);
 // cgroup.subtree_control in a cgroup mount, to a cgroup.pressure inside one
 // of our own chains or to debugfs's sched features; a cgroup inside one of
 // our own `schedlab-<pid>` chains; a scratch tree named like ours; a tracefs
-// instance `instances/schedlab-<pid>-<n>`; a mount at our mount points; a
+// instance `instances/schedlab-<pid>-<n>` (in a tracefs mount, or at
+// /sys/kernel/tracing when tracefs is no longer mounted); a mount at our mount points; a
 // lease on a tracefs or debugfs mount kept in `roots.leases`.  Otherwise why
 // not, naming the change.
 std::string why_not_ours(const Change& change, const RestoreRoots& roots);

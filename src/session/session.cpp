@@ -1,23 +1,15 @@
 #include "session/session.h"
 
-#include <fmt/format.h>
 
 #include <iostream>
 
 #include "sys/reaper.h"
 
 namespace schedlab {
-void print_restore_report(const RestoreReport& r) {
-  if (r.pid > 0) std::cerr << fmt::format("schedlab: run {} (journal {}) left changes behind\n", r.pid, r.journal);
-  else std::cerr << fmt::format("schedlab: {} could not be restored\n", r.journal);
-  for (const auto& what : r.undone) std::cerr << "schedlab:   undone: " << what << "\n";
-  for (const auto& problem : r.failed) std::cerr << "schedlab:   NOT restored: " << problem << "\n";
-}
-
 bool restore_leftovers() {
   bool all_restored = true;
   for (const auto& report : restore_stale_journals()) {
-    print_restore_report(report);
+    print_restore_report(report, std::cerr);
     all_restored &= report.failed.empty();
   }
   return all_restored;

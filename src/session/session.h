@@ -36,7 +36,5 @@ class Session {
 // Restores what dead runs left behind, saying so on stderr; false when
 // something could not be restored.
 bool restore_leftovers();
-// What restoring one journal did, on stderr.
-void print_restore_report(const RestoreReport& report);
 
 }  // namespace schedlab

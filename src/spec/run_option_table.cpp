@@ -1,5 +1,6 @@
 #include "spec/run_option_table.h"
 
+#include "core/child_environment.h"
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
@@ -62,6 +63,10 @@ std::vector<RunOptionSpec> run_options() {
       {.names = "--no-wait", .help = "when another run holds the global controls (sysctls, sched features, "
                                      "cgroups), exit 3 instead of waiting",
        .group = kRun, .arity = Arity::kFlag, .apply = [](S& s, T o, T t) { s.options.no_wait = parse_switch(o, t); }},
+      {.names = "--scrub-env", .value = "NAME",
+       .help = "also keep the environment variable NAME from every child (workloads, the command, QEMU), "
+               "as PGPASSWORD, LAVA_TOKEN and the store's credentials always are (repeatable)",
+       .group = kRun, .arity = Arity::kRepeatable, .apply = [](S&, T o, T t) { scrub_also(o, t); }},
       {.names = "--json", .value = "FILE", .help = "write the result file here, a new file (rewritten after every run)",
        .group = kRun,
        .apply = [](S& s, T o, T t) {

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 
+#include "core/child_environment.h"
 #include "core/error.h"
 #include "sys/exec_argv.h"
 #include "sys/unique_fd.h"
@@ -30,7 +31,7 @@ constexpr const char* kHelperSteps[] = {"setpgid",
                                         "mount --make-rprivate /",
                                         "mount --bind / (read-only root)",
                                         "dup2",
-                                        "execv",
+                                        "execve",
                                         "chdir"};
 
 // The file descriptors the child ends up with.
@@ -41,7 +42,8 @@ struct ChildFds {
 };
 
 // Runs in the forked child: async-signal-safe calls only.
-[[noreturn]] void exec_child(const HelperLaunch& launch, char* const* argv, ChildFds fds, pid_t parent) {
+[[noreturn]] void exec_child(const HelperLaunch& launch, char* const* argv, char* const* envp, ChildFds fds,
+                             pid_t parent) {
   auto fail = [&](int step) {
     HelperFailure f{step, errno};
     (void)!write(fds.report, &f, sizeof f);
@@ -64,7 +66,7 @@ struct ChildFds {
   }
   if (dup2(fds.in, 0) < 0 || dup2(fds.out, 1) < 0 || dup2(fds.out, 2) < 0) fail(5);
   if (!launch.cwd.empty() && chdir(launch.cwd.c_str()) != 0) fail(7);
-  execv(argv[0], argv);
+  execve(argv[0], argv, envp);
   fail(6);
   _exit(127);
 }
@@ -73,13 +75,15 @@ struct ChildFds {
 // returns its pid once it has exec'd, or throws what failed before.
 pid_t start(const HelperLaunch& launch, int out) {
   const auto argv = exec_argv(launch.argv);
+  const auto environment = child_environment();  // without credentials
+  const auto envp = exec_argv(environment);
   UniqueFd devnull(open("/dev/null", O_RDONLY | O_CLOEXEC));
   int report[2];
   if (!devnull || pipe2(report, O_CLOEXEC) != 0) throw SystemError("helper: open", "/dev/null or a pipe", errno);
   UniqueFd report_read(report[0]), report_write(report[1]);
   const pid_t parent = getpid();
   const pid_t pid = fork();
-  if (pid == 0) exec_child(launch, argv.data(), {devnull.get(), out, report_write.get()}, parent);
+  if (pid == 0) exec_child(launch, argv.data(), envp.data(), {devnull.get(), out, report_write.get()}, parent);
   if (pid < 0) throw SystemError("helper: fork", launch.argv[0], errno);
   setpgid(pid, pid);  // both sides: no window in which a signal to the group misses it
   report_write.reset();

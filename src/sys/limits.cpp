@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "sys/affinity.h"
 #include "sys/cgroup_layout.h"
 #include "sys/proc_files.h"
 
@@ -65,6 +66,9 @@ ProcessLimits read_process_limits() {
   rlimit rl{};
   if (getrlimit(RLIMIT_NPROC, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) out.rlimit_nproc = rl.rlim_cur;
   out.nproc_enforced = geteuid() != 0;
+  if (getrlimit(RLIMIT_RTPRIO, &rl) == 0) out.rlimit_rtprio = rl.rlim_cur == RLIM_INFINITY ? 99 : rl.rlim_cur;
+  if (getrlimit(RLIMIT_NICE, &rl) == 0) out.rlimit_nice = rl.rlim_cur == RLIM_INFINITY ? 40 : rl.rlim_cur;
+  out.usable_cpus = static_cast<int>(affinity_of(0).size());
   out.pid_max = read_number("/proc/sys/kernel/pid_max");
   out.threads_max = read_number("/proc/sys/kernel/threads-max");
   count_tasks(getuid(), out);

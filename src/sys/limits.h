@@ -9,6 +9,11 @@ namespace schedlab::sys {
 struct ProcessLimits {
   std::optional<std::uint64_t> rlimit_nproc;   // soft RLIMIT_NPROC; nullopt = unlimited
   bool nproc_enforced = true;                  // false for root (CAP_SYS_ADMIN bypasses it)
+  // What an unprivileged process may ask of the scheduler (sched(7)): a
+  // real-time priority up to RLIMIT_RTPRIO, a nice down to 20 - RLIMIT_NICE.
+  std::uint64_t rlimit_rtprio = 0;             // soft RLIMIT_RTPRIO (RLIM_INFINITY: 99)
+  std::uint64_t rlimit_nice = 0;               // soft RLIMIT_NICE (RLIM_INFINITY: 40)
+  int usable_cpus = 0;                         // CPUs in our affinity
   std::uint64_t user_tasks = 0;                // tasks (threads) now owned by our real uid
   std::uint64_t pid_max = 0;
   std::uint64_t threads_max = 0;

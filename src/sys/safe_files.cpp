@@ -8,8 +8,10 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <random>
 
 #include "core/error.h"
+#include "sys/safe_files_dir.h"
 
 namespace schedlab::sys {
 
@@ -45,30 +47,52 @@ void write_all(int fd, const std::string& text, const std::string& what) {
   }
 }
 
-// The temporary file, unlinked unless released.
+// The temporary file beside the output, unlinked unless released.
 struct TempFile {
-  std::string path;
+  const OutputPlace& place;
+  std::string name;
   bool keep = false;
   ~TempFile() {
-    if (!keep && !path.empty()) unlink(path.c_str());
+    if (!keep && !name.empty()) unlinkat(place.dir(), name.c_str(), 0);
   }
 };
 
-// Throws when `path` holds something an output must never replace.
-void refuse_special(const std::string& path, const char* step) {
-  if (const auto problem = output_file_problem(path); !problem.empty())
-    throw SystemError(fmt::format("{} ({})", step, problem), path, EINVAL);
-}
-
-}  // namespace
-
-std::string output_file_problem(const std::string& path) {
+// output_file_problem() of `name` in the directory `dir` (or AT_FDCWD).
+std::string problem_at(int dir, const char* name) {
   struct stat st {};
-  if (lstat(path.c_str(), &st) != 0) return "";  // absent (or unreachable: the write will say)
+  if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) != 0) return "";  // absent (or unreachable: the write will say)
   if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return "";
   if (S_ISDIR(st.st_mode)) return "a directory";
   return "a device, FIFO or socket";
 }
+
+// Throws when the place holds something an output must never replace.
+void refuse_special(const OutputPlace& place, const char* step) {
+  if (const auto problem = problem_at(place.dir(), place.name().c_str()); !problem.empty())
+    throw SystemError(fmt::format("{} ({})", step, problem), place.path(), EINVAL);
+}
+
+// NAME.tmp.XXXXXX made with O_EXCL in the place's directory, as mkstemp
+// would make it there (the journal's reader knows that name).
+UniqueFd make_temp(const OutputPlace& place, TempFile& tmp) {
+  static constexpr char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device random;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string name = place.name() + ".tmp.";
+    for (int i = 0; i < 6; ++i) name += kChars[random() % (sizeof kChars - 1)];
+    UniqueFd fd(openat(place.dir(), name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    if (fd) {
+      tmp.name = name;
+      return fd;
+    }
+    if (errno != EEXIST) break;
+  }
+  throw SystemError("create a temporary file for", place.path(), errno);
+}
+
+}  // namespace
+
+std::string output_file_problem(const std::string& path) { return problem_at(AT_FDCWD, path.c_str()); }
 
 void check_output_file(const std::string& option, const std::string& path) {
   namespace fs = std::filesystem;
@@ -84,29 +108,28 @@ void check_output_file(const std::string& option, const std::string& path) {
     throw UsageError(option, path, "a file in an existing directory (" + dir.string() + " does not exist)");
   if (access(dir.c_str(), W_OK) != 0)
     throw UsageError(option, path, "a file in a writable directory (" + dir.string() + " is not)");
+  hold_output_dir(output_dir_of(path));  // what is checked now is where it will be written
 }
 
 void write_file_atomically(const std::string& path, const std::string& text, mode_t mode) {
-  refuse_special(path, "replace");
-  TempFile tmp{path + ".tmp.XXXXXX"};
-  UniqueFd fd(mkostemp(tmp.path.data(), O_CLOEXEC));
-  if (!fd) {
-    const int err = errno;
-    tmp.path.clear();
-    throw SystemError("create a temporary file for", path, err);
-  }
+  const OutputPlace place(path);
+  refuse_special(place, "replace");
+  TempFile tmp{place, ""};
+  UniqueFd fd = make_temp(place, tmp);
   write_all(fd.get(), text, path);
   if (fchmod(fd.get(), mode) != 0 || fsync(fd.get()) != 0) throw SystemError("write", path, errno);
   fd.reset();
-  refuse_special(path, "replace");  // again: it may have appeared while we wrote
-  if (rename(tmp.path.c_str(), path.c_str()) != 0) throw SystemError("rename into place", path, errno);
+  refuse_special(place, "replace");  // again: it may have appeared while we wrote
+  if (renameat(place.dir(), tmp.name.c_str(), place.dir(), place.name().c_str()) != 0)
+    throw SystemError("rename into place", path, errno);
   tmp.keep = true;
 }
 
 UniqueFd create_output_file(const std::string& path, mode_t mode) {
-  refuse_special(path, "replace");
-  if (unlink(path.c_str()) != 0 && errno != ENOENT) throw SystemError("replace", path, errno);
-  UniqueFd fd(open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
+  const OutputPlace place(path);
+  refuse_special(place, "replace");
+  if (unlinkat(place.dir(), place.name().c_str(), 0) != 0 && errno != ENOENT) throw SystemError("replace", path, errno);
+  UniqueFd fd(openat(place.dir(), place.name().c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
   if (!fd) throw SystemError("create", path, errno);
   return fd;
 }

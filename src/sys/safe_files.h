@@ -20,7 +20,9 @@ std::string read_regular_file(const std::string& path, std::size_t limit);
 // Every file schedlab writes goes through the two functions below, and
 // both refuse to replace anything at `path` that is not a regular file or a
 // symlink: renaming over /dev/null would turn the machine's /dev/null into a
-// regular file.  A symlink is replaced, never followed.
+// regular file.  A symlink is replaced, never followed.  Both work relative
+// to the directory of `path` held open since its option was validated (or
+// opened at the call), never through the path again (sys/safe_files_dir.h).
 
 // "" when `path` can be an output file: absent, a regular file, or a
 // symlink (which is replaced); else why not ("a directory", "a device, FIFO
@@ -30,12 +32,13 @@ std::string output_file_problem(const std::string& path);
 // The check every output option makes before anything runs: the path is
 // not empty, output_file_problem() finds nothing, and its directory exists
 // and is writable.  Throws UsageError naming `option`, the value and what is
-// allowed.
+// allowed.  The directory is then held open (sys/safe_files_dir.h): the
+// writers below put the file in it even if its path is swapped later.
 void check_output_file(const std::string& option, const std::string& path);
 
-// Replaces `path` with `text` atomically: a new file made by mkstemp in the
-// same directory (O_EXCL: never an existing file or link), written, then
-// renamed over `path`.  The temporary file is removed on every failure.
+// Replaces `path` with `text` atomically: a new file PATH.tmp.XXXXXX made
+// with O_EXCL|O_NOFOLLOW in the same directory (never an existing file or
+// link), written, then renamed over `path`.  The temporary file is removed on every failure.
 // Throws SystemError naming the step and `path` (EINVAL when `path` is
 // something output_file_problem() refuses).
 void write_file_atomically(const std::string& path, const std::string& text, mode_t mode);

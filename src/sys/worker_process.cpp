@@ -8,6 +8,7 @@
 
 #include <cerrno>
 
+#include "core/child_environment.h"
 #include "core/error.h"
 #include "sys/cgroup_fs.h"
 #include "sys/exec_argv.h"
@@ -24,7 +25,7 @@ struct LaunchFailure {
 };
 
 constexpr const char* kLaunchSteps[] = {"setpgid/setsid", "sched_setaffinity", "dup2",
-                                        "execv",          "join cgroup",       "sched_setattr"};
+                                        "execve",         "join cgroup",       "sched_setattr"};
 
 // Runs in the forked child: async-signal-safe calls only.
 // Files the child's stdout and stderr go to (-1 = leave as is).
@@ -33,7 +34,7 @@ struct Outputs {
   int err;
 };
 
-[[noreturn]] void exec_child(const WorkerLaunch& launch, char* const* argv,
+[[noreturn]] void exec_child(const WorkerLaunch& launch, char* const* argv, char* const* envp,
                              const std::vector<const char*>& cgroup_procs, int devnull,
                              Outputs outputs, int report_fd, pid_t parent) {
   auto fail = [report_fd](int step) {
@@ -73,7 +74,7 @@ struct Outputs {
   } else if (dup2(launch.shared_fd, launch.shared_fd_number) < 0) {
     fail(2);
   }
-  execv(argv[0], argv);
+  execve(argv[0], argv, envp);
   fail(3);
   _exit(127);
 }
@@ -82,6 +83,8 @@ struct Outputs {
 
 pid_t launch_worker(const WorkerLaunch& launch) {
   const auto argv = exec_argv(launch.argv);
+  const auto environment = child_environment();  // without credentials
+  const auto envp = exec_argv(environment);
   std::vector<const char*> cgroup_procs;
   for (const auto& p : launch.cgroup_procs) cgroup_procs.push_back(p.c_str());
   UniqueFd devnull(open("/dev/null", O_RDWR | O_CLOEXEC));
@@ -91,15 +94,17 @@ pid_t launch_worker(const WorkerLaunch& launch) {
   };
   open_output(launch.stdout_path, out_file);
   open_output(launch.stderr_path, err_file);
-  const Outputs outputs{out_file ? out_file.get() : devnull.get(), err_file ? err_file.get() : -1};
+  // Never our own stderr: a child's escape sequences would reach the terminal raw.
+  const int err = err_file ? err_file.get() : launch.stderr_fd >= 0 ? launch.stderr_fd : devnull.get();
+  const Outputs outputs{out_file ? out_file.get() : devnull.get(), err};
   int report[2];
   if (!devnull || pipe2(report, O_CLOEXEC) != 0)
     throw SystemError("launch: open", "/dev/null or a pipe", errno);
   UniqueFd report_read(report[0]), report_write(report[1]);
   const pid_t parent = getpid();
   const pid_t pid = fork();
-  if (pid == 0) exec_child(launch, argv.data(), cgroup_procs, devnull.get(), outputs, report_write.get(),
-               parent);
+  if (pid == 0)
+    exec_child(launch, argv.data(), envp.data(), cgroup_procs, devnull.get(), outputs, report_write.get(), parent);
   if (pid < 0) throw SystemError("launch: fork", launch.argv[0], errno);
   if (!launch.setsid) setpgid(pid, launch.pgid == 0 ? pid : launch.pgid);  // both sides: no race
   report_write.reset();

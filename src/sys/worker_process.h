@@ -20,15 +20,17 @@ struct WorkerLaunch {
   std::vector<std::string> cgroup_procs;  // cgroup.procs files to join, in order
   const SchedAttr* sched = nullptr;       // policy and nice; nullptr keeps ours
   std::string stdout_path;                // "" = /dev/null
-  std::string stderr_path;                // "" = inherit ours
+  std::string stderr_path;                // a new file for stderr; "" = `stderr_fd`
+  int stderr_fd = -1;                     // without stderr_path: stderr (a StderrRelay's pipe); -1 = /dev/null
 };
 
 // Forks and execs a worker with: an empty signal mask, the parent-death
 // signal SIGKILL (a SIGKILLed harness leaves no copy running), its own
 // session or the given process group, membership of the given cgroups, the
-// requested policy/nice and affinity, stdin and stdout on /dev/null and the
-// shared region on its fd — all before exec, so the loop and every process it
-// forks start under the scenario.  Returns the pid.  Throws SystemError when fork fails (errno kept,
+// requested policy/nice and affinity, stdin on /dev/null, stdout and stderr
+// where the launch says (never our own stderr as it is), the shared region
+// on its fd — all before exec, so the loop and every process it forks start
+// under the scenario.  Returns the pid.  Throws SystemError when fork fails (errno kept,
 // e.g. EAGAIN at RLIMIT_NPROC) or the child could not be set up or exec'd.
 pid_t launch_worker(const WorkerLaunch& launch);
 

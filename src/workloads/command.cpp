@@ -80,6 +80,7 @@ class CommandWorkload final : public Workload {
     WorkerArgs w{SL_MODE_COMMAND,
                  {std::filesystem::absolute(params.text("cwd")).string(),
                   params.flag("ignore-status") ? "1" : "0", std::to_string(env.size())}};
+    w.discard_stderr = params.flag("discard-output");
     w.args.insert(w.args.end(), env.begin(), env.end());
     const auto& command = params.list("command");
     w.args.insert(w.args.end(), command.begin(), command.end());

@@ -57,7 +57,10 @@ struct WorkerArgs {
   std::vector<std::string> args;
   channel::ModeConfig config = {};
   std::string stdout_path;  // "" = /dev/null
-  std::string stderr_path;  // "" = inherit schedlab's stderr
+  // "" = schedlab's stderr, through a filter no terminal acts on
+  // (sys/stderr_relay.h), unless `discard_stderr`.
+  std::string stderr_path;
+  bool discard_stderr = false;  // stderr to /dev/null too (the command's --discard-output)
 };
 
 // What a workload set up for one run (scratch directories, output files);

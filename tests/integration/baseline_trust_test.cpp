@@ -6,10 +6,14 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <fstream>
 
 #include "integration/harness.h"
 #include "store/result_file.h"
+#include "support/skip.h"
 #include "workloads/builtin.h"
 
 namespace schedlab::testing {
@@ -108,6 +112,40 @@ TEST(BaselineTrust, TrustedTheProgramRuns) {
   const Outcome o = run_schedlab({"check", "--baseline", baseline, "--no-store", "--max-runs", "3", "--trust-baseline"});
   EXPECT_NE(o.status, 255) << o.err;
   EXPECT_TRUE(fs::exists(dir.file("ran"))) << o.out << o.err;
+}
+
+// Without root, a baseline cannot take a shared machine from its other
+// users (issue 30: fifo:99 and 1024x copies from a file were accepted):
+// beyond the user's own limits it is refused even trusted, and a
+// real-time policy or more than 4 copies per CPU needs --trust-baseline.
+TEST(BaselineTrust, ANonRootCheckRefusesABaselineThatTakesTheMachine) {
+  if (!can_switch_user() || access("/usr/bin/prlimit", X_OK) != 0)
+    SCHEDLAB_SKIP(kNobody) << "needs root, setpriv, prlimit and a build tree user nobody can read";
+  TempDir dir;
+  ASSERT_EQ(run_schedlab({"run", "spawn", "--duration", "100ms", "--runs", "2", "--json", dir.file("good.json"),
+                          "--no-store"}).status, 0);
+  const auto good = read_json(dir.file("good.json"));
+  const auto claim = [&](const std::string& key, const std::string& value, const std::string& rtprio,
+                         const std::vector<std::string>& more) {
+    auto crafted = good;
+    crafted["sets"][0]["scenario"]["requested"][key] = value;
+    const std::string path = dir.file(key + ".json");
+    std::ofstream(path) << crafted.dump();
+    std::vector<std::string> args = {"check", "--baseline", path, "--no-store", "--max-runs", "3"};
+    args.insert(args.end(), more.begin(), more.end());
+    return run_schedlab(args, as_nobody(dir, {"prlimit", "--rtprio=" + rtprio}));
+  };
+  const Outcome beyond = claim("policy", "fifo:99", "0", {"--trust-baseline"});
+  EXPECT_EQ(beyond.status, 255) << beyond.err;
+  EXPECT_NE(beyond.err.find("a real-time priority above your RLIMIT_RTPRIO (0)"), std::string::npos) << beyond.err;
+  // (A real-time policy within RLIMIT_RTPRIO needs --trust-baseline too:
+  // BaselineMeans in the unit tests; raising the limit here may need a
+  // capability the test machine lacks.)
+  const Outcome copies = claim("copies", "1024x", "0", {});
+  EXPECT_EQ(copies.status, 255) << copies.err;
+  EXPECT_NE(copies.err.find("--copies 1024x"), std::string::npos) << copies.err;
+  EXPECT_NE(copies.err.find("add --trust-baseline"), std::string::npos) << copies.err;
+  for (const Outcome* o : {&beyond, &copies}) EXPECT_EQ(o->out, "") << "nothing was measured";
 }
 
 }  // namespace schedlab::testing

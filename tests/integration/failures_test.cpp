@@ -56,11 +56,12 @@ TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
     SCHEDLAB_SKIP(kNobody) << "needs root, setpriv, prlimit and a build tree user nobody can read "
                               "(RLIMIT_NPROC does not bind root)";
   TempDir dir;
-  // Room for exactly the harness, its worker and the worker's child.  Once a
-  // run has completed, one more process of the same user takes that room, so
-  // the next run's fork fails with EAGAIN inside the loop.
+  // Room for exactly the harness, its stderr relay thread (sys/stderr_relay.h),
+  // its worker and the worker's child.  Once a run has completed, one more
+  // process of the same user takes that room, so the next run's fork fails
+  // with EAGAIN inside the loop.
   const int others = tasks_of(kNobodyUid);
-  const std::vector<std::string> prefix = as_nobody(dir, {"prlimit", "--nproc=" + std::to_string(others + 3)});
+  const std::vector<std::string> prefix = as_nobody(dir, {"prlimit", "--nproc=" + std::to_string(others + 4)});
   Schedlab s({"run", "spawn", "--runs", "200", "--duration", "200ms", "--json", dir.file("r.json"),
               "--no-store"},
              prefix);
@@ -72,7 +73,7 @@ TEST(Failures, ForkFailingMidRunKeepsCompletedRuns) {
   EXPECT_EQ(o.status, 4) << o.err;
   EXPECT_NE(o.err.find("fork failed"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("errno 11"), std::string::npos) << o.err;
-  EXPECT_NE(o.err.find("RLIMIT_NPROC " + std::to_string(others + 3)), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("RLIMIT_NPROC " + std::to_string(others + 4)), std::string::npos) << o.err;
   const auto j = read_json(dir.file("r.json"));
   EXPECT_EQ(j["sets"][0]["status"], "ERROR");
   EXPECT_NE(j["sets"][0]["error"].get<std::string>().find("Resource temporarily unavailable"),

@@ -433,6 +433,27 @@ TEST_F(KernelsSmoke, BisectJudgesTheMiddleCommitAndNamesTheFirstBadOne) {
   expect_nothing_left();
 }
 
+// A dry run writes nothing: `check --dry-run --kernel` checks the kernel,
+// the baseline and the guest's shape but neither creates the initramfs
+// cache nor writes an image to it (issue 30, defect 11: it did both).
+TEST_F(KernelsSmoke, ADryRunCheckWritesNothing) {
+  ASSERT_EQ(run_schedlab({"run", "spawn", "--duration", "100ms", "--runs", "2", "--json", dir_.file("good.json"),
+                          "--no-store"}).status, 0);
+  auto good = read_json(dir_.file("good.json"));
+  good["sets"][0]["guest"] = {{"vcpus", 2}, {"memory_mib", 1024}, {"accel", "tcg"}};  // as if measured in a guest
+  std::ofstream(dir_.file("good.json")) << good.dump();
+  const std::string cache = dir_.file("cache");
+  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  const auto o = run_schedlab({"check", "--dry-run", "--kernel", image, "--baseline", dir_.file("good.json")},
+                              {"env", "XDG_CACHE_HOME=" + cache});
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("dry run"), std::string::npos) << o.out;
+  EXPECT_FALSE(fs::exists(cache)) << "the dry run created the initramfs cache";
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(dir_.path())) files.push_back(entry.path().filename().string());
+  EXPECT_EQ(files, std::vector<std::string>{"good.json"});
+}
+
 TEST_F(KernelsSmoke, BadInputIsOneLineAndExit2) {
   std::ofstream(dir_.file("exists.json")) << "{}\n";  // --json refuses an existing file without --force
   const std::vector<std::vector<std::string>> cases = {

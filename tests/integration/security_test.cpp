@@ -10,6 +10,7 @@
 #include <fstream>
 #include <thread>
 
+#include "integration/autogroup.h"
 #include "integration/harness.h"
 #include "support/skip.h"
 #include "sys/proc_files.h"
@@ -19,12 +20,6 @@ namespace {
 
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
-
-const std::string kAutogroupFile = "/proc/sys/kernel/sched_autogroup_enabled";
-
-std::string autogroup_setting() { return sys::read_text(kAutogroupFile).value_or("").substr(0, 1); }
-
-bool autogroup_writable() { return access(kAutogroupFile.c_str(), W_OK) == 0; }
 
 // A result file to hand-edit: spawn, 2 short runs.
 nlohmann::json baseline(TempDir& dir) {
@@ -78,6 +73,26 @@ TEST(Security, PlantedSymlinksAreReplacedNotFollowed) {
   EXPECT_EQ(dir.read("r.run1.stdout"), "hello\n");
   for (const auto& entry : fs::directory_iterator(dir.path()))
     EXPECT_EQ(entry.path().string().find(".tmp"), std::string::npos) << "no temporary file left: " << entry.path();
+}
+
+// The result file's directory swapped for a symlink (to a root-only
+// directory) while the run measures: the result still goes to the directory
+// checked at the start (issue 30, defect 5: it followed the link).
+TEST(Security, ASwappedParentDirectoryDoesNotRedirectTheResult) {
+  TempDir dir;
+  fs::create_directory(dir.file("out"));
+  fs::create_directory(dir.file("victim"));
+  fs::permissions(dir.file("victim"), fs::perms::owner_all);
+  Schedlab s({"run", "spawn", "--duration", "1500ms", "--runs", "1", "--json", dir.file("out") + "/r.json",
+              "--no-store"});
+  for (int i = 0; i < 3000 && running_workers().empty(); ++i) std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(running_workers().empty()) << "the run never started measuring";
+  fs::rename(dir.file("out"), dir.file("checked"));
+  fs::create_directory_symlink(dir.file("victim"), dir.file("out"));
+  const Outcome o = s.wait();
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_TRUE(fs::is_empty(dir.file("victim"))) << "the result was written through the swapped-in symlink";
+  EXPECT_EQ(runs_in(dir.file("checked") + "/r.json"), 1);
 }
 
 // Inputs that are not regular files are refused at once, never read.

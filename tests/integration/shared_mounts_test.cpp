@@ -2,7 +2,9 @@
 // not unmount it under the second (which then lost 80% of its events and
 // said nothing).  Walks every probe that declares a shared mount, from the
 // registry, so a probe added later with one is run here too.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -89,6 +91,30 @@ TEST(SharedMounts, TheSecondRunCountsEveryFork) {
   ASSERT_TRUE(values.contains("sched_process_fork_per_loop")) << values.dump();
   EXPECT_GT(values.at("sched_process_fork_per_loop").get<double>(), 0.9) << "events were lost";
   EXPECT_LT(values.at("sched_process_fork_per_loop").get<double>(), 1.1);
+}
+
+// A SIGKILLed run's trace instance, left after tracefs was unmounted by the
+// last live run that used it: `schedlab restore` mounts tracefs again,
+// removes the instance and unmounts (issue 30: restore refused the entry).
+TEST(SharedMounts, RestoreRemovesAKilledRunsTraceInstanceAfterTheUnmount) {
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root (tracefs)";
+  if (!mounts_of("tracefs").empty())
+    SCHEDLAB_SKIP(kUnmounted) << "tracefs is mounted by the system here: the case needs it unmounted to start with";
+  TempDir dir;
+  Schedlab live(run_args("sched-trace", "3s", dir.file("live.json")));
+  ASSERT_TRUE(wait_for([&] { return !mounts_of("tracefs").empty(); })) << "the live run never mounted tracefs";
+  Schedlab killed(run_args("sched-trace", "30s", dir.file("killed.json")));
+  const std::string instance = fmt::format("/sys/kernel/tracing/instances/schedlab-{}-1", killed.pid());
+  ASSERT_TRUE(wait_for([&] { return std::filesystem::exists(instance); })) << "no instance " << instance;
+  killed.signal(SIGKILL);
+  killed.wait();
+  EXPECT_EQ(live.wait().status, 0);
+  EXPECT_TRUE(mounts_of("tracefs").empty()) << "the last live run unmounts tracefs, the dead one's instance inside";
+  const Outcome o = run_schedlab({"restore"});
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.err.find("undone: trace instance " + instance), std::string::npos) << o.err;
+  EXPECT_TRUE(mounts_of("tracefs").empty()) << "restore unmounts what it mounted";
+  EXPECT_FALSE(journals_left());
 }
 
 }  // namespace schedlab::testing

@@ -1,6 +1,7 @@
 // A label from --label or a result file reaches the terminal through
 // compare, history and trend: its escape sequences must arrive as text.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "integration/harness.h"
 #include "store/result_file.h"
@@ -60,6 +61,29 @@ TEST(TerminalText, AnErrorMessageQuotingInputIsEscapedToo) {
   EXPECT_EQ(o.status, 2);
   EXPECT_FALSE(has_terminal_control(o.err)) << o.err;
   EXPECT_NE(o.err.find("\\u001b[2J"), std::string::npos) << o.err;
+}
+
+// A workload's child writing escape sequences to stderr (the exec loop's
+// program): they reach schedlab's stderr as text (issue 30, defect 10: raw).
+TEST(TerminalText, AChildsStderrArrivesAsText) {
+  TempDir dir;
+  const std::string program = dir.write("noisy", "#!/bin/sh\nprintf 'from-child\\033]0;owned\\007\\302\\233\\n' >&2\n");
+  ASSERT_EQ(chmod(program.c_str(), 0755), 0);
+  const Outcome o = run_schedlab({"run", "exec", "--program", program, "--iterations", "3", "--runs", "1",
+                                  "--no-store"});
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.err.find("from-child\\u001b]0;owned\\u0007\\u009b"), std::string::npos) << o.err;
+  EXPECT_FALSE(has_terminal_control(o.err)) << o.err;
+}
+
+// --discard-output discards both of the command's streams (it kept stderr).
+TEST(TerminalText, DiscardOutputDiscardsBothStreams) {
+  // The words are computed, so that the command line schedlab echoes does not hold them.
+  const Outcome o = run_schedlab({"run", "command", "--runs", "1", "--no-store", "--discard-output", "--",
+                                  "/bin/sh", "-c", "echo out$((6 * 7)); echo err$((5 * 5)) >&2"});
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ((o.out + o.err).find("out42"), std::string::npos) << o.out << o.err;
+  EXPECT_EQ((o.out + o.err).find("err25"), std::string::npos) << o.out << o.err;
 }
 
 }  // namespace schedlab::testing

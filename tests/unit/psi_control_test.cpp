@@ -83,6 +83,16 @@ TEST(RestorePolicy, AcceptsOnlyTraceInstancesNamedLikeOurs) {
   EXPECT_EQ(why_not_ours({K::kMount, "/sys/kernel/tracing", "", ""}, r), "");
 }
 
+// tracefs unmounted after the run died (the last live user unmounted it):
+// the instance is still the kernel's, and still ours to remove.
+TEST(RestorePolicy, AcceptsOurInstanceWhenTracefsIsNoLongerMounted) {
+  RestoreRoots r;  // no tracefs mount
+  using K = Change::Kind;
+  EXPECT_EQ(why_not_ours({K::kTraceInstance, "/sys/kernel/tracing/instances/schedlab-42-3", "", ""}, r), "");
+  EXPECT_NE(why_not_ours({K::kTraceInstance, "/sys/kernel/tracing/instances/other", "", ""}, r), "");
+  EXPECT_NE(why_not_ours({K::kTraceInstance, "/sys/kernel/debug/tracing/instances/schedlab-42-3", "", ""}, r), "");
+}
+
 TEST(RestorePolicy, TracefsMountsComeFromMountinfo) {
   const std::string mountinfo =
       "40 23 0:12 / /sys/kernel/tracing rw,nosuid,nodev,noexec,relatime shared:18 - tracefs nodev rw\n";

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "support/temp_dir.h"
 #include "sys/safe_files.h"
+#include "sys/safe_files_dir.h"
 
 namespace schedlab {
 namespace {
@@ -48,6 +49,37 @@ TEST(SafeFiles, ASymlinkToADeviceIsReplacedNotFollowed) {
   struct stat st {};
   ASSERT_EQ(stat("/dev/null", &st), 0);
   EXPECT_TRUE(S_ISCHR(st.st_mode));
+}
+
+// The directory of an output is the one checked when its option was: a
+// parent swapped for a symlink afterwards (while the run measures) does not
+// redirect the write (issue 30, defect 5: it went where the link pointed).
+TEST(SafeFiles, ASwappedParentDirectoryDoesNotRedirectTheWrite) {
+  namespace fs = std::filesystem;
+  TempDir dir;
+  fs::create_directory(dir.file("out"));
+  fs::create_directory(dir.file("victim"));
+  const std::string json = dir.file("out") + "/r.json";
+  sys::check_output_file("--json", json);
+  fs::rename(dir.file("out"), dir.file("checked"));
+  fs::create_directory_symlink(dir.file("victim"), dir.file("out"));
+  sys::write_file_atomically(json, "result\n", 0644);
+  sys::create_output_file(dir.file("out") + "/r.run1.stdout", 0644);  // a name derived from it
+  EXPECT_TRUE(fs::is_empty(dir.file("victim"))) << "written through the swapped-in symlink";
+  EXPECT_EQ(dir.read("checked/r.json"), "result\n");
+  EXPECT_TRUE(fs::exists(dir.file("checked/r.run1.stdout")));
+  for (const auto& entry : fs::directory_iterator(dir.file("checked")))
+    EXPECT_EQ(entry.path().string().find(".tmp."), std::string::npos) << "left: " << entry.path();
+}
+
+TEST(SafeFiles, APathNeverCheckedIsWrittenWhereItIsNow) {
+  TempDir dir;
+  std::filesystem::create_directory(dir.file("fresh"));
+  sys::write_file_atomically(dir.file("fresh") + "//x.json", "x", 0600);
+  EXPECT_EQ(dir.read("fresh/x.json"), "x");
+  EXPECT_EQ(sys::output_dir_of("a//b/./c.json"), "a/b");
+  EXPECT_EQ(sys::output_dir_of("c.json"), ".");
+  EXPECT_THROW(sys::write_file_atomically(dir.file("missing") + "/x.json", "x", 0600), SystemError);
 }
 
 }  // namespace
