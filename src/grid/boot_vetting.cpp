@@ -75,13 +75,16 @@ std::map<std::string, std::string> job_identities(const std::vector<PlacedBoot>&
   return out;
 }
 
-std::string spec_problem(const PlacedBoot& b, const std::string& id, const PlacedBoot& like, const std::string& job_id) {
+// Why `b` is not of the job's spec, and where it differs from `like`, a block that is.
+std::string spec_problem(const PlacedBoot& b, const std::string& id, const PlacedBoot& like,
+                         const std::string& job_id) {
   std::vector<std::string> differences;
   if (b.sets.size() == like.sets.size())
     for (std::size_t i = 0; i < b.sets.size() && differences.empty(); ++i)
       differences = spec_differences(b.sets[i], like.sets[i], workloads());
-  return fmt::format("it measured spec {}, the job's blocks of this file spec {}{}", id, job_id,
-                     differences.empty() ? "" : fmt::format(" ({})", printable(fmt::format("{}", fmt::join(differences, "; ")))));
+  const std::string where = fmt::format("{}", fmt::join(differences, "; "));
+  return fmt::format("it measured spec {}, the job's blocks of this file measured {}{}", id, job_id,
+                     where.empty() ? "" : " (" + printable(where) + ")");
 }
 
 }  // namespace
