@@ -43,6 +43,7 @@ constexpr const char* kCells[] = {
     "UPDATE run_values SET value = ? WHERE set_id = 2",   // metric_values: trend
     "UPDATE metrics SET better = ? WHERE set_id = 2",     // latest_metrics: trend
     "UPDATE sets SET kernel = ? WHERE id = 2",            // find, select_sets, the trend's key
+    "UPDATE sets SET spec_id = ? WHERE id = 2",           // find: history and trend recompute it
 };
 
 Store planted_store(std::size_t cell, const std::string& text) {

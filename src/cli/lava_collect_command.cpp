@@ -48,6 +48,7 @@ Source from_server(const std::string& job_id, const std::string& server_url) {
     throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: job {} at {} is {}: collect it when it has "
                                                          "finished", job_id, server.url(), state.empty() ? "?" : state));
   s.info.boots_expected = grid::boots_in_job(s.info.job.value("definition", ""));
+  s.info.kernels = grid::kernels_in_job(s.info.job.value("definition", ""));
   s.log = server.get(fmt::format("jobs/{}/logs/", job_id));
   return s;
 }
@@ -95,6 +96,16 @@ void print_sets(const grid::Collected& c, std::ostream& out) {
   }
 }
 
+// 4 when the job did not bring back everything it planned (a boot failed,
+// a block did not decode, the log is cut), else 6 when records were refused.
+ExitStatus collect_status(const grid::Collected& c) {
+  const bool complete = c.problems.empty() && std::all_of(c.sets.begin(), c.sets.end(), [](const ResultSet& s) {
+    return s.status == Status::kPass;
+  });
+  if (!complete) return ExitStatus::kWorkloadFailed;
+  return c.refused.empty() ? ExitStatus::kOk : ExitStatus::kPartlyRefused;
+}
+
 }  // namespace
 
 int lava_collect_command(const LavaCollectTexts& t) {
@@ -108,6 +119,7 @@ int lava_collect_command(const LavaCollectTexts& t) {
     throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: {}: {}", source.info.source, e.what()));
   }
   for (const auto& p : c.problems) std::cerr << "schedlab lava collect: " << p << "\n";
+  for (const auto& r : c.refused) std::cerr << "schedlab lava collect: " << r << "\n";
   if (c.sets.empty())
     throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: {}: no schedlab result in the job's log "
                                                          "(did its test shells run schedlab with --lava?)",
@@ -123,10 +135,7 @@ int lava_collect_command(const LavaCollectTexts& t) {
     }
   }
   store::record_set_documents(store, docs, {t.json.empty() ? std::nullopt : std::optional(t.json), &std::cout});
-  const bool complete = c.problems.empty() && std::all_of(c.sets.begin(), c.sets.end(), [](const ResultSet& s) {
-    return s.status == Status::kPass;
-  });
-  return complete ? 0 : static_cast<int>(ExitStatus::kWorkloadFailed);
+  return static_cast<int>(collect_status(c));
 }
 
 }  // namespace schedlab

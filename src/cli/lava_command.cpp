@@ -144,6 +144,12 @@ Command add_lava(CLI::App& app, const CommandContext& context) {
   auto* collect = lava->add_subcommand("collect", "a finished LAVA job's results into the store: one set per "
                                                   "kernel with every boot's runs, paired by block");
   add_collect_options(*collect, *collect_texts);
+  collect->footer("Each result block is checked before it is kept: printed in the test run it names, of a kernel "
+                  "and a boot the job planned, the only result of its boot and not a copy, and of the job's spec "
+                  "(recomputed from its sets). A refused block or log record is named on stderr, the rest kept.\n"
+                  "Exit status: 0 everything the job planned came back; 4 a boot failed or is missing (a block "
+                  "that did not decode, a log that ends before the job did: what is missing is named, what came "
+                  "back is stored); 6 everything came back but some blocks or records were refused.");
   auto ramdisk_texts = std::make_shared<RamdiskTexts>();
   auto* ramdisk = lava->add_subcommand("ramdisk", "a ramdisk for LAVA to boot kernels with (gzip'd newc cpio): "
                                                   "busybox, a shell on the console for LAVA's test shell, this "

@@ -11,6 +11,7 @@ enum class ExitStatus : int {
   kNotApplied = 3,      // a requested control could not be applied
   kWorkloadFailed = 4,  // the workload failed; completed runs were written
   kCannotSave = 5,      // the result file could not be written (disk full, permissions)
+  kPartlyRefused = 6,   // some records of a collection were refused, each named; the rest were kept
 };
 
 // A failure the caller cannot handle.  Only main() turns it into an exit

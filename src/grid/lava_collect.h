@@ -22,6 +22,7 @@ struct LavaJobInfo {
   std::string job_id;      // "" when unknown (a log does not say it)
   ordered_json job;        // a LAVA server's job record (device, times, state), or null (collect reads no server yet)
   int boots_expected = 0;  // schedlab.boots x kernels from the job's metadata, 0 when unknown (a log does not say it)
+  std::vector<std::string> kernels;  // schedlab.kernels from the job's metadata, empty when unknown
 };
 
 struct Collected {
@@ -31,15 +32,20 @@ struct Collected {
   // kept in the set's JSON (the store and export keep every field), so it
   // is not a field of ResultSet.
   std::vector<ordered_json> lava;
-  std::vector<std::string> problems;  // blocks that did not decode, boots that failed
-  int boots = 0;                      // boots whose results came back
+  // What the job planned and did not bring back: blocks that did not
+  // decode, planned boots without a result, a log that ends before the job.
+  std::vector<std::string> problems;
+  // Records and blocks refused (grid/boot_vetting.h), one line each: the
+  // rest is kept.
+  std::vector<std::string> refused;
+  int boots = 0;  // boots whose results came back
 };
 
 // The sets of `log`.  A boot whose set is not PASS makes its kernel's
-// merged set ERROR, saying which boot; a block that did not decode is a
-// problem (its boot is missing, and the sets say so).  Throws
-// std::runtime_error when a decoded block is not a result file, or the
-// boots of one kernel disagree about their sets.
+// merged set ERROR, saying which boot; so does a planned boot the log has
+// no result of (a problem, as is a block that did not decode).  A block
+// that is not a result file, not the job's (boot_vetting.h) or whose sets
+// do not match its kernel's other boots is refused, the rest kept.
 Collected collect_sets(const LavaLog& log, const LavaJobInfo& info);
 
 // The sets as the store and result files keep them: each set's JSON with

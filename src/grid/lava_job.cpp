@@ -147,14 +147,24 @@ std::string job_yaml(const JobSpec& spec) {
   return emit_yaml(job);
 }
 
+std::vector<std::string> kernels_in_job(const std::string& definition) {
+  std::vector<std::string> kernels;
+  try {
+    const YAML::Node m = YAML::Load(definition)["metadata"];
+    if (!m || !m["schedlab.kernels"]) return kernels;
+    std::istringstream names(m["schedlab.kernels"].as<std::string>());
+    for (std::string k; names >> k;) kernels.push_back(k);
+  } catch (const YAML::Exception&) {
+    kernels.clear();
+  }
+  return kernels;
+}
+
 int boots_in_job(const std::string& definition) {
   try {
     const YAML::Node m = YAML::Load(definition)["metadata"];
-    if (!m || !m["schedlab.boots"] || !m["schedlab.kernels"]) return 0;
-    std::istringstream kernels(m["schedlab.kernels"].as<std::string>());
-    int n = 0;
-    for (std::string k; kernels >> k;) ++n;
-    return n * m["schedlab.boots"].as<int>();
+    if (!m || !m["schedlab.boots"]) return 0;
+    return static_cast<int>(kernels_in_job(definition).size()) * m["schedlab.boots"].as<int>();
   } catch (const YAML::Exception&) {
     return 0;
   }

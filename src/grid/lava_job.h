@@ -51,6 +51,9 @@ std::vector<std::string> boot_command(const JobSpec& spec, const LavaKernel& ker
 // schedlab.boots from its metadata, as job_yaml writes them); 0 for a job
 // that does not say (not ours, or not YAML).
 int boots_in_job(const std::string& definition);
+// The kernels a job definition was written for (schedlab.kernels from its
+// metadata); empty for a job that does not say.
+std::vector<std::string> kernels_in_job(const std::string& definition);
 
 // The job, as YAML.  Every value that comes from the user (URLs, names, the
 // command) is written quoted; the test step is the command's words, each

@@ -86,6 +86,7 @@ void ResultBlockReader::line(const std::string& raw) {
       found_.push_back(*open_);
     }
     open_ = Found{};
+    open_->printed_in = run_;
     base64_.clear();
     try {
       const auto header = ordered_json::parse(text.substr(begin + std::string(kBlockBegin).size()));

@@ -14,6 +14,7 @@
 // message cut into (the console is shared) is detected, never misread.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace schedlab::grid {
@@ -36,10 +37,13 @@ class ResultBlockReader {
  public:
   struct Found {
     ResultBlock block;
-    std::string problem;  // empty when the block decoded
+    std::string problem;     // empty when the block decoded
+    std::string printed_in;  // the test run open when it began (in_run), "" for none
   };
   // One line of console output, without its line end.
   void line(const std::string& raw);
+  // The test run LAVA's test shell is in from now on ("" between runs).
+  void in_run(std::string testrun) { run_ = std::move(testrun); }
   // The blocks found so far; a block still open at the end is a problem.
   std::vector<Found> finish();
 
@@ -49,6 +53,7 @@ class ResultBlockReader {
   std::string base64_;
   std::size_t bytes_ = 0;
   std::string sha256_;
+  std::string run_;
   std::vector<Found> found_;
 };
 

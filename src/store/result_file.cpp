@@ -1,9 +1,31 @@
 #include "store/result_file.h"
 
+#include <fmt/format.h>
+
+#include <stdexcept>
+
 #include "core/error.h"
+#include "store/set_document.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
+namespace {
+
+// A file's spec ids are recomputed wherever they are used (the store's
+// column, compare's spec check), never read from it; a set that records
+// one (history --json's rows do, another tool may) must record the one its
+// spec gives, else the file is not what it says.
+void check_recorded_spec_ids(const ordered_json& file) {
+  const ordered_json& sets = file.at("sets");
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    if (!sets[i].contains("spec_id")) continue;
+    const std::string id = store::stored_spec_id({sets[i], ""});
+    if (sets[i].at("spec_id") != id)
+      throw std::runtime_error(fmt::format("set {}: its spec_id is not the spec it records ({})", i + 1, id));
+  }
+}
+
+}  // namespace
 
 void write_result_file(const std::string& path, const ResultFile& file) {
   const ordered_json j = file;
@@ -22,6 +44,7 @@ ordered_json read_result_json(const std::string& path) {
   try {
     auto j = parse_result_text(text);
     result_file_from_json(j);  // throws on the first problem
+    check_recorded_spec_ids(j);
     return j;
   } catch (const std::exception& e) {
     throw UsageError(path + ": not a valid schedlab result file: " + e.what());

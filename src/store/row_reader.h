@@ -34,4 +34,11 @@ std::string text_cell(const SqlValue& v, const char* column);
 // (redact_argv, core/secrets.h).  Throws BadRow.
 SetDocument document_cells(const SqlValue& created, const SqlValue& set_json);
 
+// The spec id of a sets row, recomputed from its document (spec/
+// spec_identity.h), never taken from its spec_id column: a row whose
+// column says another id (planted, or written by another schedlab) is bad
+// — BadRow — for else history would list it, and trend average it, under a
+// spec it did not measure.
+std::string checked_spec_id(const std::string& stored, const SqlValue& created, const SqlValue& set_json);
+
 }  // namespace schedlab::store

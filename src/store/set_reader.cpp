@@ -41,7 +41,7 @@ SetRow set_row(const SqlRow& r) {
   s.primary_ci95 = number_cell(r[13], "primary_ci95");
   s.runs = count_cell(r[14], "runs");
   s.warnings = count_cell(r[15], "warnings");
-  s.spec_id = text_cell(r[16], "spec_id");
+  s.spec_id = checked_spec_id(text_cell(r[16], "spec_id"), r[17], r[18]);
   return s;
 }
 
@@ -79,7 +79,7 @@ std::vector<SetRow> Store::find(const SetFilter& filter) {
   const auto rows = connection_->query(
       "SELECT s.id, s.started, s.host, s.kernel, s.kernel_commit, s.workload, s.label, s.status, "
       "s.error, s.primary_metric, s.primary_unit, s.primary_better, s.primary_mean, s.primary_ci95, "
-      "s.runs, s.warnings, s.spec_id FROM sets s" + w.sql + " ORDER BY s.started_epoch, s.id",
+      "s.runs, s.warnings, s.spec_id, s.created, s.set_json FROM sets s" + w.sql + " ORDER BY s.started_epoch, s.id",
       w.params);
   std::vector<SetRow> out;
   std::vector<std::int64_t> bad;

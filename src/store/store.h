@@ -31,7 +31,7 @@ struct SetRow {
   std::string primary_metric, primary_unit, primary_better;
   std::optional<double> primary_mean, primary_ci95;
   int runs = 0, warnings = 0;
-  std::string spec_id;  // 12 hex digits; "" for a set whose JSON the migration could not read
+  std::string spec_id;  // 12 hex digits, recomputed from the set's JSON (row_reader.h, checked_spec_id)
 };
 
 struct Recorded {

@@ -126,6 +126,7 @@ TEST(LavaJob, TheCommandIsEverythingAfterDashDashWhicheverOptionCameLast) {
 // logs for their cases.
 struct GuestOutput {
   std::string console;
+  std::vector<std::string> boots;  // each boot's part of the console
   std::vector<std::string> results;
 };
 
@@ -146,6 +147,7 @@ GuestOutput run_test_shells(const TempDir& dir) {
         << o.out;
     EXPECT_NE(o.out.find("SCHEDLAB-LAVA-RESULT-BEGIN"), std::string::npos) << o.out;
     g.console += o.out;
+    g.boots.push_back(o.out);
     g.results.push_back(nlohmann::json({{"dt", "x"}, {"lvl", "results"},
                                         {"msg", {{"definition", testrun}, {"case", kernel + ".spawn"},
                                                  {"result", "pass"}}}}).dump());
@@ -186,6 +188,49 @@ TEST(LavaCollect, ResultsComeBackThroughTheLogIntoTheStore) {
   const Outcome damaged = run_schedlab({"lava", "collect", dir.write("cut.yaml", lava_log_of(cut)), "--no-store"});
   EXPECT_EQ(damaged.status, 4) << damaged.err;
   EXPECT_NE(damaged.err.find("did not decode"), std::string::npos) << damaged.err;
+}
+
+// The records LAVA's deploy writes for each test definition of that job
+// (a log that shows them says what the job planned).
+std::vector<std::string> planned_records() {
+  std::vector<std::string> records;
+  for (const char* name : {"schedlab-boot1-block1-good", "schedlab-boot1-block1-bad", "schedlab-boot2-block2-bad",
+                           "schedlab-boot2-block2-good"})
+    records.push_back(nlohmann::json({{"dt", "x"}, {"lvl", "results"},
+                                      {"msg", {{"definition", "lava"}, {"case", "test-overlay"}, {"result", "pass"},
+                                               {"extra", {{"name", name}}}}}}).dump());
+  return records;
+}
+
+// Issue 30, defects 2 and 13: a duplicated block was counted twice, one
+// malformed record lost the whole collection, and a log cut between two
+// boots exited 0.  Now each refused record is named and the rest stored
+// (exit 6), and a cut log says what is missing and keeps what came (exit 4).
+TEST(LavaCollect, RefusedRecordsAndACutLogAreNamedAndWhatCameBackIsStored) {
+  TempDir dir;
+  const GuestOutput g = run_test_shells(dir);
+  std::vector<std::string> extra = planned_records();
+  extra.insert(extra.end(), g.results.begin(), g.results.end());
+  extra.push_back(R"({"dt": "x", "lvl": "results", "msg": {"definition": ["not", "text"], "case": "c", "result": "pass"}})");
+  extra.push_back(R"({"dt": "x", "lvl": "results", "msg": {"definition": "lava", "case": "job", "result": "pass"}})");
+  const std::string twice = dir.write("twice.yaml", lava_log_of(g.console + g.boots[0], extra));
+  const Outcome refused = run_schedlab({"lava", "collect", twice, "--no-store", "--json", dir.file("twice.json")});
+  EXPECT_EQ(refused.status, 6) << refused.err;
+  EXPECT_NE(refused.err.find("not a LAVA log record"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("of 0_schedlab-boot1-block1-good: a copy of the result block 'spawn.json' of "
+                             "0_schedlab-boot1-block1-good: refused"), std::string::npos) << refused.err;
+  EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 2) << refused.err;
+  EXPECT_NE(refused.out.find("good: 2 boots, 4 runs, PASS"), std::string::npos) << refused.out;
+  EXPECT_EQ(read_json(dir.file("twice.json"))["sets"][0]["runs"].size(), 4u);
+
+  const std::string cut = dir.write("cut.yaml", lava_log_of(g.boots[0] + g.boots[1] + g.boots[2], planned_records()));
+  const Outcome cut_off = run_schedlab({"lava", "collect", cut, "--no-store"});
+  EXPECT_EQ(cut_off.status, 4) << cut_off.err;
+  EXPECT_NE(cut_off.err.find("the log has no result of good boot 2 (block 2): the log ends before the job did"),
+            std::string::npos) << cut_off.err;
+  EXPECT_NE(cut_off.out.find("bad: 2 boots, 4 runs, PASS"), std::string::npos) << cut_off.out;
+  EXPECT_NE(cut_off.out.find("good: 1 boot, 2 runs, ERROR: the log has no result of boot 2 (block 2)"),
+            std::string::npos) << cut_off.out;
 }
 
 TEST(LavaCollect, LavaWithoutATestShellIsRefusedBeforeMeasuring) {

@@ -12,7 +12,7 @@ namespace {
 struct Defect {
   const char* name;
   std::string sql;   // plants it in set 2 of 3
-  bool in_columns;   // history and trend read it too (they read columns, not set_json)
+  bool in_columns;   // history and trend read it too (they read the columns, and set_json for the spec id)
   // Every reader, or one per way of reading (set_json: export; columns:
   // history).  Every reader takes its rows through one validation
   // (store/validated rows), which the other defects show for each reader;
@@ -24,7 +24,7 @@ struct Defect {
 const std::string kHuge = "hex(zeroblob(" + std::to_string((std::size_t{256} << 19) + 1) + "))";
 
 const Defect kDefects[] = {
-    {"deep JSON", "UPDATE sets SET set_json = replace(hex(zeroblob(100000)), '00', '[') WHERE id = 2", false, true},
+    {"deep JSON", "UPDATE sets SET set_json = replace(hex(zeroblob(100000)), '00', '[') WHERE id = 2", true, true},
     {"wrong types",
      "UPDATE sets SET set_json = json_set(set_json, '$.runs', 'many'), runs = 'many' WHERE id = 2; "
      "UPDATE run_values SET value = 'fast' WHERE set_id = 2",
@@ -84,6 +84,32 @@ TEST(StoreRows, PlantedRowsAreNamedAndSkippedByEveryReader) {
     EXPECT_EQ(none.status, 2) << none.err.substr(0, 500);
     EXPECT_NE(none.err.find("no valid set left"), std::string::npos) << none.err.substr(0, 500);
   }
+}
+
+// Issue 30, defect 8: history and trend took a row's spec_id column on
+// trust, so a planted one put a set in another spec's series.  The id is
+// recomputed from the set's document; a row whose column disagrees is
+// named and skipped by every reader that goes by spec (docs/store.md).
+TEST(StoreRows, APlantedSpecIdIsNamedAndItsSetSkippedByHistoryAndTrend) {
+  TempDir dir;
+  const std::string db = dir.file("r.db");
+  import_kernels(dir, db, 3);
+  const Outcome before = run_schedlab({"history", "--json", "--store", db});
+  ASSERT_EQ(before.status, 0) << before.err;
+  const std::string spec = nlohmann::json::parse(before.out)["sets"][0]["spec_id"].get<std::string>();
+  plant(db, "UPDATE sets SET spec_id = 'abcdef012345' WHERE id = 2");
+  const std::string named = "set 2 skipped: spec_id: not the spec its set_json records (" + spec + ")";
+  const Outcome history = run_schedlab({"history", "--json", "--store", db});
+  expect_skipped(history, "history");
+  EXPECT_NE(history.err.find(named), std::string::npos) << history.err;
+  EXPECT_EQ(sets_in(history.out, "sets"), 2u);
+  const Outcome trend = run_schedlab({"trend", "--workload", "spawn", "--json", "--store", db});
+  expect_skipped(trend, "trend");
+  EXPECT_EQ(sets_in(trend.out, "points"), 2u);
+  EXPECT_EQ(nlohmann::json::parse(trend.out)["spec"], spec) << "the planted id is no series";
+  const Outcome planted = run_schedlab({"trend", "--workload", "spawn", "--spec", "abcdef", "--store", db});
+  EXPECT_EQ(planted.status, 2) << planted.err;
+  EXPECT_NE(planted.err.find("no valid set left"), std::string::npos) << planted.err;
 }
 
 TEST(StoreRows, AHugeSelectorIsBadInputNotAStoreError) {

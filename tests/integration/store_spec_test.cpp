@@ -1,6 +1,8 @@
 // Every stored set carries its spec id (issue 21): history shows it and
 // selects by it, and compare refuses a selector that gathers sets of
 // different specs unless --force.
+#include <fmt/format.h>
+
 #include "integration/store_fixtures.h"
 #include "spec/spec_identity.h"
 
@@ -57,6 +59,36 @@ TEST(StoreSpec, ASelectorGatheringTwoSpecsIsRefusedUnlessForced) {
   const std::string spawn = spec_id(synthetic_set({}), builtin_workloads());
   const Outcome one_spec = run_schedlab({"compare", "@spec=" + spawn, "--store", db});
   EXPECT_EQ(one_spec.status, 0) << one_spec.err;
+}
+
+// Issue 30: a result file's spec ids are recomputed, never read from it;
+// a set that records one which its spec does not give is refused by every
+// reader of result files (import, compare, check's baseline) in one line.
+TEST(StoreSpec, AnImportedSetsRecordedSpecIdIsRecomputedAndAWrongOneRefused) {
+  TempDir dir;
+  const std::string spawn = spec_id(synthetic_set({}), builtin_workloads());
+  ordered_json file = ResultFile{"2026-11-30T00:00:00Z", {synthetic_set({.kernel = "6.1.0"}),
+                                                          synthetic_set({.kernel = "6.2.0", .day = 2, .seed = 2})}};
+  file["sets"][0]["spec_id"] = spawn;
+  const std::string right = dir.write("right.json", file.dump());
+  file["sets"][1]["spec_id"] = "abcdef012345";
+  const std::string planted = dir.write("planted.json", file.dump());
+  const std::string db = dir.file("r.db");
+  const std::string named =
+      fmt::format("{}: not a valid schedlab result file: set 2: its spec_id is not the spec it records ({})", planted,
+                  spawn);
+  for (const auto& args : std::vector<std::vector<std::string>>{{"import", planted, "--store", db},
+                                                                {"compare", right, planted, "--no-history"}}) {
+    const Outcome o = run_schedlab(args);
+    EXPECT_EQ(o.status, 2) << args[0] << ": " << o.err;
+    EXPECT_NE(o.err.find(named), std::string::npos) << args[0] << ": " << o.err;
+    EXPECT_EQ(line_count(o.err), 1u) << args[0] << ": " << o.err;
+  }
+  const Outcome imported = run_schedlab({"import", right, "--store", db});
+  ASSERT_EQ(imported.status, 0) << imported.err;
+  const Outcome history = run_schedlab({"history", "--json", "--spec", spawn, "--store", db});
+  ASSERT_EQ(history.status, 0) << history.err;
+  EXPECT_EQ(nlohmann::json::parse(history.out).at("sets").size(), 2u) << history.out;
 }
 
 }  // namespace schedlab::testing

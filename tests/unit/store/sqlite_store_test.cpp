@@ -299,6 +299,29 @@ TEST(SqliteStore, TrendKeepsOneSeriesPerSpec) {
             std::string::npos) << format_trend_text(latest);
 }
 
+// Issue 30, defect 8: a spec_id planted in a row put its set into another
+// spec's series.  The id is recomputed from set_json as the row is read;
+// a row that disagrees is skipped, named with the id its document gives.
+TEST(SqliteStore, APlantedSpecIdIsNotTrustedByFindOrTrend) {
+  testing::TempDir dir;
+  auto s = open_at(dir.file("r.db"));
+  s->record(synthetic_document({.kernel = "6.1.0", .mean = 10000, .seed = 1}));
+  SetDocument other = synthetic_document({.kernel = "6.2.0", .mean = 4000, .day = 2, .seed = 2});
+  other.set["scenario"]["requested"]["copies"] = "2";
+  const std::string real = stored_spec_id(other);
+  const std::int64_t planted = s->record(other).id;
+  const std::string one_copy = s->find({}).front().spec_id;
+  s->connection().query("UPDATE sets SET spec_id = ? WHERE id = ?", {one_copy, planted});
+  const auto rows = s->find({});
+  ASSERT_EQ(rows.size(), 1u) << "the planted row is skipped, not listed under the other spec";
+  ASSERT_EQ(s->skipped().count(planted), 1u);
+  EXPECT_EQ(s->skipped().at(planted),
+            "spec_id: not the spec its set_json records (" + real + "): changed outside schedlab");
+  const Trend t = build_trend(*s, {.workload = "spawn", .spec = one_copy});
+  ASSERT_EQ(t.points.size(), 1u);
+  EXPECT_NEAR(t.points[0].mean, 10000, 1000) << "the 2-copy set is never averaged in";
+}
+
 TEST(StoreChoice, LocationsAndTheirErrors) {
   testing::TempDir dir;
   setenv("XDG_DATA_HOME", dir.path().c_str(), 1);
