@@ -11,6 +11,9 @@
 #include "core/duration.h"
 #include "core/error.h"
 #include "env/environment.h"
+#include "input/files.h"
+#include "input/kernel_append.h"
+#include "input/json_document.h"
 #include "store/result_file.h"
 #include "store/record.h"
 #include "sys/reaper.h"
@@ -37,6 +40,7 @@ std::string shown_text(const ordered_json& j) { return j.is_string() ? j.get<std
 
 // The guest's shape as the baseline's guest had it, checked against this host.
 guest::GuestShape baseline_shape(const ordered_json& g) {
+  input::check_kernel_append("the baseline's guest.append", g.value("append", std::string()));
   const auto host_cpus = g.value("host_cpus", ordered_json());
   return parse_guest_shape(shown_text(g.value("vcpus", ordered_json(2))), shown_text(g.value("memory_mib", ordered_json(2048))),
                            host_cpus.is_string() ? host_cpus.get<std::string>() : "",
@@ -47,10 +51,10 @@ guest::GuestCommand guest_command(const CheckOptions& o) {
   guest::GuestCommand c;
   c.args = {"check", "--baseline", "baseline.json", "--threshold", o.threshold, "--max-runs", o.max_runs, "--json",
             kEvidence, "--no-store"};
-  c.inputs["baseline.json"] = sys::read_regular_file(o.baseline, 1u << 30);
+  c.inputs["baseline.json"] = input::read_named_file(o.baseline, input::kResultFile);
   if (!o.bad.empty()) {
     c.args.insert(c.args.end(), {"--bad", "bad.json"});
-    c.inputs["bad.json"] = sys::read_regular_file(o.bad, 1u << 30);
+    c.inputs["bad.json"] = input::read_named_file(o.bad, input::kResultFile);
   }
   if (o.trust_baseline) c.args.push_back("--trust-baseline");
   if (o.no_wait) c.args.push_back("--no-wait");
@@ -65,7 +69,7 @@ std::string evidence_with_guest(const GuestCheck& check, const guest::BootOutcom
   guest["boots"].push_back(guest::describe_boot({1, 1, 1, 0}, o, ""));
   ordered_json j = {{"schema", "schedlab.check/1"}, {"verdict", "skip"}, {"exit", exit}};
   const auto it = o.outputs.find(kEvidence);
-  if (it != o.outputs.end()) j = ordered_json::parse(it->second);
+  if (it != o.outputs.end()) j = input::parse_json_document(it->second, "the guest's evidence", input::kGuestOutput.max_bytes);
   j["exit"] = exit;
   if (withheld) j["verdict_withheld"] = "measured under emulation (QEMU's TCG): the verdict says nothing about performance";
   j["guest"] = guest;
@@ -77,7 +81,7 @@ std::string evidence_with_guest(const GuestCheck& check, const guest::BootOutcom
 }
 
 void keep_evidence(const GuestCheck& check, const std::string& evidence) {
-  const auto j = ordered_json::parse(evidence);
+  const auto j = input::parse_json_document(evidence, "the guest's evidence", input::kGuestOutput.max_bytes);
   if (!check.options.json.empty()) sys::write_file_atomically(check.options.json, evidence, 0644);
   if (!j.contains("set")) return;
   const ResultFile file = result_file_from_json({{"schema", kResultSchema}, {"created", utc_now_iso8601()},

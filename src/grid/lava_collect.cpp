@@ -6,6 +6,7 @@
 #include <map>
 
 #include "grid/lava_job.h"
+#include "input/json_document.h"
 #include "guest/boot_merge.h"
 
 namespace schedlab::grid {
@@ -38,7 +39,7 @@ std::vector<Boot> place_boots(const LavaLog& log, Collected& out) {
     Boot b;
     b.file = found.block.file;
     b.testrun = found.block.testrun;
-    b.sets = result_file_from_json(ordered_json::parse(found.block.json)).sets;
+    b.sets = result_file_from_json(input::parse_json_document(found.block.json, "the result block '" + found.block.file + "'", input::kResultFile.max_bytes)).sets;
     if (b.sets.empty()) continue;
     if (const auto d = parse_definition_name(found.block.testrun)) {
       b.kernel = d->kernel;

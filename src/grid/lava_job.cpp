@@ -13,6 +13,8 @@
 #include "core/whole_number.h"
 #include "grid/shell_words.h"
 #include "grid/yaml_text.h"
+#include "input/input_error.h"
+#include "input/yaml_document.h"
 #include "runner/block_plan.h"
 
 namespace schedlab::grid {
@@ -149,13 +151,15 @@ std::string job_yaml(const JobSpec& spec) {
 
 int boots_in_job(const std::string& definition) {
   try {
-    const YAML::Node m = YAML::Load(definition)["metadata"];
+    const YAML::Node m = input::load_yaml_document(definition, "the job's definition")["metadata"];
     if (!m || !m["schedlab.boots"] || !m["schedlab.kernels"]) return 0;
     std::istringstream kernels(m["schedlab.kernels"].as<std::string>());
     int n = 0;
     for (std::string k; kernels >> k;) ++n;
     return n * m["schedlab.boots"].as<int>();
   } catch (const YAML::Exception&) {
+    return 0;
+  } catch (const input::InputError&) {
     return 0;
   }
 }

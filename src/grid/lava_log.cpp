@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "input/yaml_document.h"
+
 namespace schedlab::grid {
 namespace {
 
@@ -13,9 +15,9 @@ std::optional<YAML::Node> record_of(std::string line) {
   if (line.rfind("- ", 0) == 0) line.erase(0, 2);
   if (line.empty() || line[0] != '{') return std::nullopt;
   try {
-    YAML::Node node = YAML::Load(line);
+    YAML::Node node = input::load_yaml_document(line, "a log record", {.max_bytes = input::kLavaLog.max_bytes});
     if (node.IsMap() && node["lvl"] && node["msg"]) return node;
-  } catch (const YAML::Exception&) {
+  } catch (const input::InputError&) {  // not a record, or one too large to be one
   }
   return std::nullopt;
 }

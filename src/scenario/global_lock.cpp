@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "core/error.h"
+#include "input/files.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
@@ -27,7 +28,7 @@ bool still_linked(int fd, const std::string& path) {
 }
 
 std::string holder(const std::string& path) {
-  const std::string pid = sys::read_text(path).value_or("");
+  const std::string pid = input::read_system_file(path).value_or("");
   return pid.empty() ? "another schedlab run" : "schedlab run " + pid;
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "input/numbers.h"
+
 namespace schedlab::store {
 
 std::int64_t as_int(const SqlValue& v, std::int64_t fallback) {
@@ -18,7 +20,7 @@ double as_double(const SqlValue& v, double fallback) {
 std::optional<double> as_optional_double(const SqlValue& v) {
   if (const auto* d = std::get_if<double>(&v)) return *d;
   if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
-  if (const auto* s = std::get_if<std::string>(&v)) return std::stod(*s);
+  if (const auto* s = std::get_if<std::string>(&v)) return input::parse_real(*s);
   return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #include "store/result_file.h"
 
 #include "core/error.h"
+#include "input/files.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
@@ -18,7 +19,7 @@ ResultFile read_result_file(const std::string& path) {
 }
 
 ordered_json read_result_json(const std::string& path) {
-  const std::string text = sys::read_regular_file(path, kResultLimit);
+  const std::string text = input::read_named_file(path, input::kResultFile);
   try {
     auto j = parse_result_text(text);
     result_file_from_json(j);  // throws on the first problem
