@@ -103,17 +103,18 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   GuestCheck check;
   check.options = o;
   guest::KernelsPlan& plan = check.plan;
-  plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
-  guest::check_qemu_path("--kernel", plan.kernels.front().vmlinuz);
   const ResultFile good = read_result_file(o.baseline);
   const ResultSet& set = guest_set(good, o.baseline);
   if (!o.bad.empty()) guest_set(read_result_file(o.bad), o.bad);
+  const guest::GuestShape shape = baseline_shape(set.guest);  // the baseline's guest.append vetted first
+  plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
+  guest::check_qemu_path("--kernel", plan.kernels.front().vmlinuz);
   const RunSpec spec = read_run_spec(set, workloads);
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = std::stoi(o.max_runs.empty() ? "15" : o.max_runs);
   const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
-  plan.site = make_boot_site(baseline_shape(set.guest),
+  plan.site = make_boot_site(shape,
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                              std::chrono::duration<double>(3 * runs * per_run)));
   check.cache_dir = guest::guest_cache_dir();
