@@ -16,7 +16,7 @@
 #include "grid/lava_job.h"
 #include "grid/lava_server.h"
 #include "input/files.h"
-#include "input/json_document.h"
+#include "input/input_error.h"
 #include "store/result_file.h"
 #include "store/record.h"
 #include "sys/safe_files.h"
@@ -38,17 +38,15 @@ Source from_server(const std::string& job_id, const std::string& server_url) {
   s.info.source = server.url();
   s.info.job_id = job_id;
   const std::string what = fmt::format("lava collect: job {} at {}: its record", job_id, server.url());
-  std::string state;
+  grid::JobRecord record;
   try {
-    s.info.job = input::parse_json_document(server.get(fmt::format("jobs/{}/", job_id)), what, input::kHttpMaxBytes);
-    if (!s.info.job.is_object()) throw input::InputError(what, "expected a JSON object, found " +
-                                                                   std::string(s.info.job.type_name()));
-    state = input::read_json_fields(what, [&] { return s.info.job.value("state", ""); });
-    s.info.boots_expected =
-        grid::boots_in_job(input::read_json_fields(what, [&] { return s.info.job.value("definition", ""); }));
+    record = grid::read_job_record(server.get(fmt::format("jobs/{}/", job_id)), what);
   } catch (const input::InputError& e) {  // the server's answer, not the user's input: as when it fails
     throw Error(ExitStatus::kWorkloadFailed, e.what());
   }
+  s.info.job = record.job;
+  const std::string& state = record.state;
+  s.info.boots_expected = grid::boots_in_job(record.definition);
   if (state != "Finished")
     throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: job {} at {} is {}: collect it when it has "
                                                          "finished", job_id, server.url(), state.empty() ? "?" : state));

@@ -8,8 +8,20 @@
 #include "core/error.h"
 #include "core/secrets.h"
 #include "input/http.h"
+#include "input/json_document.h"
 
 namespace schedlab::grid {
+
+JobRecord read_job_record(const std::string& body, const std::string& what) {
+  JobRecord r;
+  r.job = input::parse_json_document(body, what, input::kHttpMaxBytes);
+  if (!r.job.is_object()) throw input::InputError(what, fmt::format("expected a JSON object, found {}", r.job.type_name()));
+  input::read_json_fields(what, [&] {
+    r.state = r.job.value("state", "");
+    r.definition = r.job.value("definition", "");
+  });
+  return r;
+}
 
 bool is_job_id(const std::string& text) {
   if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;

@@ -102,7 +102,11 @@ LavaTemplate builtin_template(const std::string& device_type) {
 }
 
 LavaTemplate template_file(const std::string& path) {
-  return parse_template(input::read_named_file(path, input::kTemplate), path, "--template");
+  return template_text(input::read_named_file(path, input::kTemplate), path);
+}
+
+LavaTemplate template_text(const std::string& text, const std::string& source) {
+  return parse_template(text, source, "--template");
 }
 
 YAML::Node instantiate(const YAML::Node& block, const TemplateValues& values) { return replace(block, values); }

@@ -10,6 +10,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "input/input_error.h"
 #include "input/limits.h"
 
 namespace schedlab::input {
