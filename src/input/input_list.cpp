@@ -17,6 +17,9 @@ const std::vector<OptionInput>& option_inputs() {
       {"kernels", "--kernel", Content::kBytes, &kKernelImage},
       {"suite", "--kernels", Content::kBytes, &kKernelImage},
       {"lava job", "--template", Content::kTemplateYaml, &kTemplate},
+      // URLs written into the job for LAVA to fetch; schedlab never fetches them.
+      {"lava job", "--kernel", Content::kUrl, nullptr},
+      {"lava job", "--ramdisk", Content::kUrl, nullptr},
       {"lava collect", "job", Content::kLavaLogYaml, &kLavaLog},
       {"lava collect", "--server", Content::kUrl, nullptr},
       {"lava ramdisk", "--add", Content::kBytes, &kRamdiskInput},

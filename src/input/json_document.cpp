@@ -34,6 +34,14 @@ std::string json_problem(const nlohmann::json::exception& e) {
   return message;
 }
 
+void DuplicateKeys::see(nlohmann::json::parse_event_t event, const std::string* key) {
+  using Event = nlohmann::json::parse_event_t;
+  if (event == Event::object_start) open_.emplace_back();
+  else if (event == Event::object_end && !open_.empty()) open_.pop_back();
+  else if (event == Event::key && key && !open_.empty() && !open_.back().insert(*key).second)
+    throw InputError(what_, fmt::format("the key \"{}\" twice in one object", *key));
+}
+
 void check_json_text(std::string_view text, const std::string& what, std::size_t max_bytes) {
   if (text.size() > max_bytes)
     throw InputError(what, fmt::format("{} bytes, more than the {} it can be", text.size(), max_bytes));

@@ -5,8 +5,10 @@
 // bad input naming the document and the key, never an internal error.
 #include <cstddef>
 #include <string>
-#include <string_view>
+#include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -32,15 +34,33 @@ std::string json_problem(const nlohmann::json::exception& e);
 // nested deeper than kMaxJsonDepth: the checks made before parsing.
 void check_json_text(std::string_view text, const std::string& what, std::size_t max_bytes);
 
+// Refuses a key given twice in one object, which nlohmann would keep one
+// of silently: `{"schema": "a", "schema": "b"}` is two documents in one.
+class DuplicateKeys {
+ public:
+  explicit DuplicateKeys(const std::string& what) : what_(what) {}
+  // An event of nlohmann's parser callback.
+  void see(nlohmann::json::parse_event_t event, const std::string* key);
+
+ private:
+  const std::string& what_;
+  std::vector<std::set<std::string>> open_;  // the keys of each object being parsed
+};
+
 // The document `text`, named `what` in messages ("the LAVA server's answer
-// to jobs/7/"): throws InputError when check_json_text() refuses it or it
-// is not JSON.  Json is nlohmann::ordered_json (keys kept in order, as
-// result files are) or nlohmann::json.
+// to jobs/7/"): throws InputError when check_json_text() refuses it, it is
+// not JSON or an object has a key twice.  Json is nlohmann::ordered_json
+// (keys kept in order, as result files are) or nlohmann::json.
 template <class Json = ordered_json>
 Json parse_json_document(std::string_view text, const std::string& what, std::size_t max_bytes) {
   check_json_text(text, what, max_bytes);
+  DuplicateKeys keys(what);
+  auto callback = [&keys](int, nlohmann::json::parse_event_t event, Json& parsed) {
+    keys.see(event, parsed.is_string() ? parsed.template get_ptr<const std::string*>() : nullptr);
+    return true;
+  };
   try {
-    return Json::parse(text);
+    return Json::parse(text, callback);
   } catch (const nlohmann::json::parse_error& e) {  // its message quotes the bytes: a terminal's escapes
     throw InputError(what, "not JSON (at byte " + std::to_string(e.byte) + ")");
   }

@@ -4,6 +4,7 @@
 #include <yaml-cpp/eventhandler.h>
 
 #include <map>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -25,16 +26,18 @@ class NodeCounter : public YAML::EventHandler {
     const auto it = sizes_.find(anchor);
     leaf(it == sizes_.end() ? 1 : it->second, YAML::NullAnchor);
   }
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t anchor, const std::string&) override {
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t anchor, const std::string& value) override {
+    if (!open_.empty() && open_.back().map && open_.back().items % 2 == 0 && !open_.back().keys.insert(value).second)
+      throw InputError(what_, fmt::format("the key '{}' twice in one mapping", value));
     leaf(1, anchor);
   }
   void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
                        YAML::EmitterStyle::value) override {
-    open(anchor);
+    open(anchor, false);
   }
   void OnSequenceEnd() override { close(); }
   void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
-    open(anchor);
+    open(anchor, true);
   }
   void OnMapEnd() override { close(); }
 
@@ -42,6 +45,9 @@ class NodeCounter : public YAML::EventHandler {
   struct Open {
     YAML::anchor_t anchor;
     std::size_t nodes;
+    bool map;
+    std::size_t items = 0;       // keys and values so far: a key at each even place
+    std::set<std::string> keys;  // a mapping's scalar keys
   };
 
   void count(std::size_t nodes) {
@@ -54,22 +60,25 @@ class NodeCounter : public YAML::EventHandler {
   // and added to the collection it is in.
   void finished(std::size_t nodes, YAML::anchor_t anchor) {
     if (anchor != YAML::NullAnchor) sizes_[anchor] = nodes;
-    if (!open_.empty()) open_.back().nodes += nodes;
+    if (!open_.empty()) {
+      open_.back().nodes += nodes;
+      ++open_.back().items;
+    }
   }
   void leaf(std::size_t nodes, YAML::anchor_t anchor) {
     count(nodes);
     finished(nodes, anchor);
   }
-  void open(YAML::anchor_t anchor) {
+  void open(YAML::anchor_t anchor, bool map) {
     count(1);
     if (open_.size() >= limits_.max_depth)
       throw InputError(what_, fmt::format("nested deeper than {} levels", limits_.max_depth));
-    open_.push_back({anchor, 1});
+    open_.push_back({anchor, 1, map, 0, {}});
   }
   void close() {
-    const Open done = open_.back();
+    const auto [anchor, nodes] = std::pair{open_.back().anchor, open_.back().nodes};
     open_.pop_back();
-    finished(done.nodes, done.anchor);
+    finished(nodes, anchor);
   }
 
   const std::string& what_;

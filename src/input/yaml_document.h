@@ -23,7 +23,8 @@ struct YamlLimits {
 
 // The first document of `text`, named `what` in messages.  Throws
 // InputError "WHAT: ..." when it is too long, too deep, expands to too many
-// nodes, or is not YAML.
+// nodes, has a key twice in one mapping (yaml-cpp would keep one silently),
+// or is not YAML.
 YAML::Node load_yaml_document(std::string_view text, const std::string& what, const YamlLimits& limits = {});
 
 }  // namespace schedlab::input

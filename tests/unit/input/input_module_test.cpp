@@ -97,7 +97,9 @@ TEST(InputYaml, AnAliasBombIsRefusedBeforeItIsBuilt) {
   EXPECT_TRUE(has(refusal([&] { load_yaml_document(std::string(1000, '[') + std::string(1000, ']'), "t"); }),
                   "nested deeper than 64 levels"));
   EXPECT_TRUE(has(refusal([&] { load_yaml_document("a: [", "t"); }), "t: not YAML"));
-  const YAML::Node ok = load_yaml_document("a: &x {k: 1}\nb: *x\n", "t");
+  EXPECT_TRUE(has(refusal([&] { load_yaml_document("deploy: {}\nboot: {}\ndeploy: {x: 1}\n", "t"); }),
+                  "t: the key 'deploy' twice in one mapping"));
+  const YAML::Node ok = load_yaml_document("a: &x {k: 1}\nb: *x\nc: [a, a]\n", "t");
   EXPECT_EQ(ok["b"]["k"].as<int>(), 1);
 }
 
@@ -108,6 +110,9 @@ TEST(InputJson, DepthSizeAndTypeErrorsNameTheDocumentAndTheKey) {
   EXPECT_EQ(refusal([&] { parse_json_document("{\"a\": \x1b[2J", "an answer", 100); }),
             "an answer: not JSON (at byte 7)")
       << "the bytes are not quoted back";
+  EXPECT_EQ(refusal([&] { parse_json_document(R"({"a": {"s": 1, "s": 2}})", "r", 1000); }),
+            "r: the key \"s\" twice in one object");
+  EXPECT_NO_THROW(parse_json_document(R"([{"s": 1}, {"s": 2}])", "r", 1000));
   const auto j = parse_json_document(R"({"runs": [{"window_s": "1"}]})", "r", 1000);
   EXPECT_EQ(refusal([&] { read_json_fields("r", [&] { return j.at("runs").at(0).at("window_s").get<double>(); }); }),
             "r: (/runs/0/window_s) type must be number, but is string");
