@@ -35,7 +35,9 @@ inline constexpr long kHttpMaxRedirects = 5;
 
 // Decompression: the output of a zlib stream, absolutely and per input byte.
 inline constexpr std::size_t kInflateMaxBytes = 256 * kMiB;
-inline constexpr std::size_t kInflateMaxRatio = 500;  // folded stacks compress some 20:1; zlib can reach 1032:1
+// Deflate's ceiling is 1032:1, reached only by long runs of one byte: a
+// result or a profile compresses 10-50:1, a bomb sits at the ceiling.
+inline constexpr std::size_t kInflateMaxRatio = 1000;
 
 // JSON: nlohmann copies, compares and dumps recursively, so a deep
 // document overflows the stack; a result file nests about 6 levels.
