@@ -17,6 +17,7 @@
 #include <map>
 
 #include "input/input_list.h"
+#include "integration/command_model.h"
 #include "integration/harness.h"
 #include "store/result_file.h"
 #include "support/synthetic_sets.h"
@@ -27,18 +28,6 @@ namespace {
 namespace fs = std::filesystem;
 using input::Content;
 
-nlohmann::json command_model() {
-  const Outcome o = run_schedlab({"--help-model"});
-  EXPECT_EQ(o.status, 0) << o.err;
-  return nlohmann::json::parse(o.out);
-}
-
-std::string long_name(const nlohmann::json& option) {
-  for (const auto& n : option.at("names"))
-    if (n.get<std::string>().rfind("--", 0) == 0) return n.get<std::string>();
-  return option.at("names").front().get<std::string>();
-}
-
 // Whether the option's value is a file or URL schedlab reads.
 bool reads_file_or_url(const nlohmann::json& option) {
   const std::string value = option.at("value");
@@ -46,15 +35,15 @@ bool reads_file_or_url(const nlohmann::json& option) {
          value.find("VMLINUZ") != std::string::npos;
 }
 
-struct Hostile {
+struct HostileInput {
   std::string what, path;
 };
 
-std::vector<Hostile> file_corpus(const TempDir& dir, const input::OptionInput& in) {
+std::vector<HostileInput> file_corpus(const TempDir& dir, const input::OptionInput& in) {
   mkfifo(dir.file("fifo").c_str(), 0600);  // no writer: a blocking open would hang the test
   fs::create_directories(dir.file("a-directory"));
   fs::create_symlink(dir.file("nowhere"), dir.file("dangling"));
-  std::vector<Hostile> c = {{"a FIFO", dir.file("fifo")},
+  std::vector<HostileInput> c = {{"a FIFO", dir.file("fifo")},
                             {"a device", "/dev/zero"},
                             {"a directory", dir.file("a-directory")},
                             {"a dangling symlink", dir.file("dangling")}};
@@ -66,7 +55,7 @@ std::vector<Hostile> file_corpus(const TempDir& dir, const input::OptionInput& i
   return c;
 }
 
-std::vector<Hostile> document_corpus(const TempDir& dir, Content content) {
+std::vector<HostileInput> document_corpus(const TempDir& dir, Content content) {
   const std::string good = ordered_json(ResultFile{"2026-11-30T00:00:00Z", {synthetic_set({})}}).dump();
   auto with_value = [&](const std::string& v) {
     return std::string(R"({"schema": "schedlab.result/1", "sets": [{"label": "x", "status": "PASS", "runs": [)"
