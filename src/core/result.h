@@ -9,7 +9,7 @@
 
 #include "core/metric.h"
 #include "core/param_spec.h"
-#include "input/numbers.h"
+#include "core/number_range.h"
 
 namespace schedlab {
 
@@ -32,11 +32,11 @@ class MetricValues {
 };
 
 // One measured repetition: raw values, never only means.
-// What a result file from outside may hold (input/numbers.h): a window of
+// What a result file from outside may hold (core/number_range.h): a window of
 // at most 100 days, and values far beyond any rate, count or time measured
 // (10^15 ns is 11 days) yet whose squares and sums of thousands stay finite.
-inline constexpr input::NumberRange kWindowRange{0, 1e7};
-inline constexpr input::NumberRange kMetricValueRange{-1e15, 1e15};
+inline constexpr NumberRange kWindowRange{0, 1e7};
+inline constexpr NumberRange kMetricValueRange{-1e15, 1e15};
 
 struct RunRecord {
   int index = 0;            // 1-based, in execution order within the set

@@ -35,9 +35,9 @@ int whole_number(const ordered_json& v, const std::string& where) {
 }
 
 // A number in `range`: 1e300 squared is infinite, and 1.7e308 summed.
-double real_number(const ordered_json& v, const std::string& where, const input::NumberRange& range) {
+double real_number(const ordered_json& v, const std::string& where, const NumberRange& range) {
   if (!v.is_number()) throw std::runtime_error(fmt::format("{}: expected a number, found {}", where, v.type_name()));
-  return input::checked_number(v.get<double>(), where, range);
+  return checked_number(v.get<double>(), where, range);
 }
 
 int whole_number_or(const ordered_json& j, const char* name, int absent, const std::string& where) {

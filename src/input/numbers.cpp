@@ -1,11 +1,8 @@
 #include "input/numbers.h"
 
-#include <fmt/format.h>
-
 #include <cmath>
 #include <cstdlib>
 
-#include "input/input_error.h"
 
 namespace schedlab::input {
 namespace {
@@ -32,12 +29,6 @@ std::optional<double> parse_real(std::string_view text) {
 std::optional<double> parse_leading_real(std::string_view text) {
   std::size_t used = 0;
   return leading(text, used);
-}
-
-double checked_number(double value, const std::string& where, const NumberRange& range) {
-  if (!(value >= range.min && value <= range.max))  // NaN fails both
-    throw InputError(where, fmt::format("{} is not a number from {:g} to {:g}", value, range.min, range.max));
-  return value;
 }
 
 }  // namespace schedlab::input

@@ -12,6 +12,7 @@
 #include "input/inflate.h"
 #include "input/json_document.h"
 #include "input/kernel_append.h"
+#include "core/number_range.h"
 #include "input/numbers.h"
 #include "input/yaml_document.h"
 #include "support/temp_dir.h"

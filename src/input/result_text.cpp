@@ -1,4 +1,4 @@
-#include "core/result_text.h"
+#include "input/result_text.h"
 
 #include <stdexcept>
 
