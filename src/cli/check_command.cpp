@@ -33,6 +33,7 @@
 #include "core/error.h"
 #include "core/whole_number.h"
 #include "env/environment.h"
+#include "input/numbers.h"
 #include "store/result_file.h"
 #include "report/text_reporter.h"
 #include "runner/runner.h"
@@ -60,9 +61,8 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
     if (!o.dry_run) a.lava_tool = grid::find_lava_test_case();  // a dry run checks the line anywhere
     a.store = to_store_choice(lava_store_texts(o.store));
   }
-  char* end = nullptr;
-  a.threshold = std::strtod(o.threshold.c_str(), &end);
-  if (o.threshold.empty() || *end != '\0' || !(a.threshold > 0 && a.threshold < 1000))
+  a.threshold = input::parse_real(o.threshold).value_or(0);
+  if (!(a.threshold > 0 && a.threshold < 1000))
     throw UsageError("--threshold", o.threshold, "a percentage above 0 and below 1000, e.g. 5");
   const auto runs = parse_whole_number(o.max_runs, 2, 1000);
   if (!runs) throw UsageError("--max-runs", o.max_runs, "a whole number from 2 to 1000");

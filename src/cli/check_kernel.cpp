@@ -13,6 +13,9 @@
 #include "core/duration.h"
 #include "core/error.h"
 #include "env/environment.h"
+#include "input/files.h"
+#include "input/kernel_append.h"
+#include "input/json_document.h"
 #include "store/result_file.h"
 #include "store/record.h"
 #include "sys/reaper.h"
@@ -30,10 +33,10 @@ guest::GuestCommand guest_command(const CheckOptions& o) {
   guest::GuestCommand c;
   c.args = {"check", "--baseline", "baseline.json", "--threshold", o.threshold, "--max-runs", o.max_runs, "--json",
             kEvidence, "--no-store"};
-  c.inputs["baseline.json"] = sys::read_regular_file(o.baseline, 1u << 30);
+  c.inputs["baseline.json"] = input::read_named_file(o.baseline, input::kResultFile);
   if (!o.bad.empty()) {
     c.args.insert(c.args.end(), {"--bad", "bad.json"});
-    c.inputs["bad.json"] = sys::read_regular_file(o.bad, 1u << 30);
+    c.inputs["bad.json"] = input::read_named_file(o.bad, input::kResultFile);
   }
   if (o.trust_baseline) c.args.push_back("--trust-baseline");
   if (o.no_wait) c.args.push_back("--no-wait");
@@ -48,7 +51,7 @@ std::string evidence_with_guest(const GuestCheck& check, const guest::BootOutcom
   guest["boots"].push_back(guest::describe_boot({1, 1, 1, 0}, o, ""));
   ordered_json j = {{"schema", "schedlab.check/1"}, {"verdict", "skip"}, {"exit", exit}};
   const auto it = o.outputs.find(kEvidence);
-  if (it != o.outputs.end()) j = ordered_json::parse(it->second);
+  if (it != o.outputs.end()) j = input::parse_json_document(it->second, "the guest's evidence", input::kGuestOutput.max_bytes);
   j["exit"] = exit;
   if (withheld) j["verdict_withheld"] = "measured under emulation (QEMU's TCG): the verdict says nothing about performance";
   j["guest"] = guest;
@@ -60,7 +63,7 @@ std::string evidence_with_guest(const GuestCheck& check, const guest::BootOutcom
 }
 
 void keep_evidence(const GuestCheck& check, const std::string& evidence) {
-  const auto j = ordered_json::parse(evidence);
+  const auto j = input::parse_json_document(evidence, "the guest's evidence", input::kGuestOutput.max_bytes);
   if (!check.options.json.empty()) sys::write_file_atomically(check.options.json, evidence, 0644);
   if (!j.contains("set")) return;
   const ResultFile file = result_file_from_json({{"schema", kResultSchema}, {"created", utc_now_iso8601()},
@@ -88,6 +91,7 @@ const ResultSet& baseline_guest_set(const ResultFile& file, const std::string& p
 }
 
 guest::GuestShape baseline_guest_shape(const ordered_json& g) {
+  input::check_kernel_append("the baseline's guest.append", g.value("append", std::string()));
   const auto host_cpus = g.value("host_cpus", ordered_json());
   return parse_guest_shape(shown_text(g.value("vcpus", ordered_json(2))), shown_text(g.value("memory_mib", ordered_json(2048))),
                            host_cpus.is_string() ? host_cpus.get<std::string>() : "",
@@ -99,17 +103,18 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   GuestCheck check;
   check.options = o;
   guest::KernelsPlan& plan = check.plan;
-  plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
-  guest::check_qemu_path("--kernel", plan.kernels.front().vmlinuz);
   const ResultFile good = read_result_file(o.baseline);
   const ResultSet& set = baseline_guest_set(good, o.baseline);
   if (!o.bad.empty()) baseline_guest_set(read_result_file(o.bad), o.bad);
+  const guest::GuestShape shape = baseline_guest_shape(set.guest);  // the baseline's guest.append vetted first
+  plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
+  guest::check_qemu_path("--kernel", plan.kernels.front().vmlinuz);
   const RunSpec spec = read_run_spec(set, workloads);
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = std::stoi(o.max_runs.empty() ? "15" : o.max_runs);
   const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
-  plan.site = make_boot_site(baseline_guest_shape(set.guest),
+  plan.site = make_boot_site(shape,
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                              std::chrono::duration<double>(3 * runs * per_run)));
   // Read only: what the initramfs needs is checked here, and the cache

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "core/error.h"
+#include "input/numbers.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -15,11 +16,9 @@ stats::TestKind parse_test_kind(const std::string& text) {
 }
 
 double parse_alpha(const std::string& text) {
-  char* end = nullptr;
-  const double a = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(a > 0 && a < 1))
-    throw UsageError("--alpha", text, "a number between 0 and 1, e.g. 0.05");
-  return a;
+  const auto a = input::parse_real(text);
+  if (!a || !(*a > 0 && *a < 1)) throw UsageError("--alpha", text, "a number between 0 and 1, e.g. 0.05");
+  return *a;
 }
 
 CompareOptions comparison_options(const std::string& test, const std::string& alpha, bool paired, bool force,

@@ -22,6 +22,7 @@
 #include "core/whole_number.h"
 #include "env/environment.h"
 #include "guest/initramfs.h"
+#include "input/kernel_append.h"
 #include "store/result_file.h"
 #include "sys/affinity.h"
 
@@ -147,7 +148,9 @@ void add_kernels_options(CLI::App& app, KernelsTexts& t) {
   app.add_option("--vcpus", t.vcpus, "vCPUs per guest (default: the --host-cpus count, else 2)")->type_name("N");
   app.add_option("--memory", t.memory, "guest RAM: 512M, 2G (default 2G)")->type_name("SIZE");
   app.add_option("--host-cpus", t.host_cpus, "pin vCPU i to the i-th of these host CPUs (e.g. 2-3)")->type_name("LIST");
-  app.add_option("--append", t.append, "more kernel command line for every guest")->type_name("ARGS");
+  app.add_option("--append", t.append, "more kernel command line for every guest (printable ASCII, at most 1024 bytes; not init=, rdinit= "
+                 "or --, which would take the guest from schedlab's /init)")
+      ->type_name("ARGS");
   app.add_option("--accel", t.accel, "default: kvm when a probe boot shows it runs guests, else tcg")
       ->type_name("kvm|tcg");
   app.add_option("--deadline", t.deadline, "per boot (default: 2 minutes + 3x what the spec should take)")->type_name("TIME");
@@ -185,7 +188,7 @@ GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory
     shape.vcpus = *n;
   }
   shape.memory_mib = parse_memory(memory);
-  if (append.find_first_of("\n\r") != std::string::npos) throw UsageError("--append", append, "one line");
+  input::check_kernel_append("--append", append);
   shape.append = append;
   return shape;
 }

@@ -15,14 +15,14 @@
 #include "grid/lava_collect.h"
 #include "grid/lava_job.h"
 #include "grid/lava_server.h"
+#include "input/files.h"
+#include "input/input_error.h"
 #include "store/result_file.h"
 #include "store/record.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
 namespace {
-
-constexpr std::size_t kMaxLogBytes = 512u << 20;
 
 struct Source {
   std::string log;  // the log's text
@@ -37,18 +37,20 @@ Source from_server(const std::string& job_id, const std::string& server_url) {
   Source s;
   s.info.source = server.url();
   s.info.job_id = job_id;
+  const std::string what = fmt::format("lava collect: job {} at {}: its record", job_id, server.url());
+  grid::JobRecord record;
   try {
-    s.info.job = ordered_json::parse(server.get(fmt::format("jobs/{}/", job_id)));
-  } catch (const ordered_json::parse_error& e) {
-    throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: job {} at {}: its record is not JSON: {}",
-                                                         job_id, server.url(), e.what()));
+    record = grid::read_job_record(server.get(fmt::format("jobs/{}/", job_id)), what);
+  } catch (const input::InputError& e) {  // the server's answer, not the user's input: as when it fails
+    throw Error(ExitStatus::kWorkloadFailed, e.what());
   }
-  const std::string state = s.info.job.value("state", "");
+  s.info.job = record.job;
+  const std::string& state = record.state;
+  s.info.boots_expected = grid::boots_in_job(record.definition);
   if (state != "Finished")
     throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: job {} at {} is {}: collect it when it has "
                                                          "finished", job_id, server.url(), state.empty() ? "?" : state));
-  s.info.boots_expected = grid::boots_in_job(s.info.job.value("definition", ""));
-  s.info.kernels = grid::kernels_in_job(s.info.job.value("definition", ""));
+  s.info.kernels = grid::kernels_in_job(record.definition);
   s.log = server.get(fmt::format("jobs/{}/logs/", job_id));
   return s;
 }
@@ -69,7 +71,7 @@ Source from_path(const std::string& path) {
   } else {
     s.info.source = "LAVA log " + path;
   }
-  s.log = sys::read_regular_file(log, kMaxLogBytes);
+  s.log = input::read_named_file(log, input::kLavaLog);
   return s;
 }
 

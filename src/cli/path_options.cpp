@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "input/files.h"
 #include "sys/safe_files.h"
 #include "sys/safe_files_dir.h"
 
@@ -36,13 +37,7 @@ bool exists(const std::string& path) {
 bool written_by_us(const std::string& path, const std::string& marker) {
   struct stat st {};
   if (lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
-  try {
-    std::string head = sys::read_regular_file(path, std::size_t{1} << 30);
-    head.resize(std::min(head.size(), kMarkerWindow));
-    return head.find(marker) != std::string::npos;
-  } catch (const Error&) {
-    return false;
-  }
+  return input::read_file_head(path, kMarkerWindow).find(marker) != std::string::npos;
 }
 
 // What the flags that allow replacing a file do, for the message.
@@ -82,7 +77,7 @@ std::string output_dir_problem(const std::string& dir) {
   return "";
 }
 
-// Inputs are read through sys::read_regular_file, which does the checking;
+// Inputs are read through input/files.h, which does the checking;
 // the validator only marks the option's role for the command model.
 static CLI::Validator input_marker() {
   return CLI::Validator([](std::string&) { return std::string(); }, "", kInput);

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "compare/comparison.h"
 #include "core/error.h"
+#include "input/numbers.h"
 #include "store/result_file.h"
 #include "report/wrap.h"
 #include "core/descriptive.h"
@@ -24,9 +25,9 @@ double parse_fraction(const std::string& option, std::string text, double low, d
                       const std::string& allowed) {
   const bool percent = !text.empty() && text.back() == '%';
   if (percent) text.pop_back();
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(v)) throw UsageError(option, text, allowed);
+  const auto read = input::parse_real(text);
+  if (!read) throw UsageError(option, text, allowed);
+  const double v = *read;
   const double f = percent || v >= 1 ? v / 100 : v;
   if (!(f > low && f < high)) throw UsageError(option, text, allowed);
   return f;

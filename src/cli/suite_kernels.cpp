@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "compare/comparison.h"
 #include "core/error.h"
+#include "guest/kernel_files.h"
 #include "report/compare_reporters.h"
 #include "sys/affinity.h"
 #include "sys/proc_files.h"
@@ -37,11 +38,12 @@ std::vector<std::string> kernels_arguments(std::vector<std::string> run_args, co
 
 }  // namespace
 
-std::vector<std::string> suite_kernels(const std::string& suite, const std::string& text) {
+std::vector<std::string> suite_kernels(const std::string& suite, const std::string& text, bool trusted) {
   if (text.empty()) return {};
   if (suite != "lkml") throw UsageError("--kernels", text, "suite lkml (the quick suite runs on this host)");
   auto kernels = sys::split(text, ",");
   if (kernels.size() < 2) throw UsageError("--kernels", text, "two or more kernels, A,B: [NAME=]VMLINUZ[:INITRD] each");
+  for (const auto& k : kernels) guest::locate_kernel("--kernels", guest::parse_kernel_arg("--kernels", k), trusted);
   return kernels;
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/metric.h"
 #include "core/param_spec.h"
+#include "core/number_range.h"
 
 namespace schedlab {
 
@@ -31,6 +32,12 @@ class MetricValues {
 };
 
 // One measured repetition: raw values, never only means.
+// What a result file from outside may hold (core/number_range.h): a window of
+// at most 100 days, and values far beyond any rate, count or time measured
+// (10^15 ns is 11 days) yet whose squares and sums of thousands stay finite.
+inline constexpr NumberRange kWindowRange{0, 1e7};
+inline constexpr NumberRange kMetricValueRange{-1e15, 1e15};
+
 struct RunRecord {
   int index = 0;            // 1-based, in execution order within the set
   int block = 0;            // --vary: the randomized block it ran in (1-based); 0 otherwise
@@ -38,7 +45,8 @@ struct RunRecord {
   int boot = 0;             // `kernels`: the guest boot it ran in (1-based, per kernel); 0 otherwise
   std::string started;      // UTC, RFC 3339 with microseconds
   double window_s = 0;      // the measurement window (or elapsed time in iteration mode)
-  MetricValues values;
+  MetricValues values;      // each in kMetricValueRange
+
   ordered_json copies = ordered_json::array();  // per-copy loops, CPUs and pids
   ordered_json details = ordered_json::object(); // workload extras (e.g. per-second RPS samples)
   std::string display;  // text the workload shows under the run line; not stored

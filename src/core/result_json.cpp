@@ -34,6 +34,12 @@ int whole_number(const ordered_json& v, const std::string& where) {
   return static_cast<int>(d);
 }
 
+// A number in `range`: 1e300 squared is infinite, and 1.7e308 summed.
+double real_number(const ordered_json& v, const std::string& where, const NumberRange& range) {
+  if (!v.is_number()) throw std::runtime_error(fmt::format("{}: expected a number, found {}", where, v.type_name()));
+  return checked_number(v.get<double>(), where, range);
+}
+
 int whole_number_or(const ordered_json& j, const char* name, int absent, const std::string& where) {
   return j.contains(name) ? whole_number(j.at(name), where + "." + name) : absent;
 }
@@ -51,9 +57,9 @@ RunRecord run_from_json(const ordered_json& j, const std::string& where) {
   run.block = whole_number_or(j, "block", 0, where);
   run.sequence = whole_number_or(j, "sequence", -1, where);
   run.boot = whole_number_or(j, "boot", 0, where);
-  run.window_s = field(j, "window_s", where).get<double>();
+  run.window_s = real_number(field(j, "window_s", where), where + ".window_s", kWindowRange);
   for (const auto& [name, value] : field(j, "values", where).items())
-    run.values.set(name, value.get<double>());
+    run.values.set(name, real_number(value, where + ".values." + name, kMetricValueRange));
   if (j.contains("copies")) run.copies = j.at("copies");
   if (j.contains("details")) run.details = j.at("details");
   return run;

@@ -2,6 +2,7 @@
 
 #include "core/cpu_list.h"
 #include "env/environment.h"
+#include "input/files.h"
 #include "sys/affinity.h"
 #include "sys/proc_files.h"
 
@@ -9,7 +10,7 @@ namespace schedlab {
 namespace {
 
 std::string cpu_model() {
-  auto text = sys::read_text("/proc/cpuinfo");
+  auto text = input::read_system_file("/proc/cpuinfo");
   if (!text) return "unknown";
   for (const char* key : {"model name", "Model", "cpu model", "Processor"})
     if (auto v = sys::status_field(*text, key)) return *v;
@@ -37,8 +38,8 @@ nlohmann::ordered_json topology() {
 }
 
 std::string smt_state() {
-  auto control = sys::read_line("/sys/devices/system/cpu/smt/control");
-  auto active = sys::read_line("/sys/devices/system/cpu/smt/active");
+  auto control = input::read_system_line("/sys/devices/system/cpu/smt/control");
+  auto active = input::read_system_line("/sys/devices/system/cpu/smt/active");
   if (!control) return "unknown";
   return *control + (active ? (*active == "1" ? " (active)" : " (inactive)") : "");
 }
@@ -54,7 +55,7 @@ nlohmann::ordered_json collect_cpus() {
   c["affinity"] = format_cpu_list(sys::affinity_of(0));
   c["topology"] = topology();
   c["governor"] =
-      sys::read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").value_or("unknown");
+      input::read_system_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").value_or("unknown");
   c["smt"] = smt_state();
   return c;
 }

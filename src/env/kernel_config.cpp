@@ -1,23 +1,21 @@
 #include "env/kernel_config.h"
 
-#include <zlib.h>
-
+#include "input/files.h"
+#include "input/inflate.h"
+#include "input/input_error.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
 namespace {
 
 std::optional<std::string> read_gzip(const char* path) {
-  gzFile f = gzopen(path, "rb");
-  if (!f) return std::nullopt;
-  std::string out;
-  char buf[65536];
-  int n;
-  while ((n = gzread(f, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
-  const bool ok = n == 0;
-  gzclose(f);
-  if (!ok) return std::nullopt;
-  return out;
+  const auto packed = input::read_system_file(path);
+  if (!packed) return std::nullopt;
+  try {
+    return input::inflate_zlib(*packed, path, {.max_bytes = input::kKernelConfig.max_bytes, .gzip = true});
+  } catch (const input::InputError&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -36,7 +34,7 @@ KernelConfig KernelConfig::load(const std::string& release) {
     return c;
   }
   const std::string boot = "/boot/config-" + release;
-  if (auto text = sys::read_text(boot)) {
+  if (auto text = input::read_optional_file(boot, input::kKernelConfig)) {
     auto c = parse(*text);
     c.source_ = boot;
     return c;

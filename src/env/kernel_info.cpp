@@ -2,18 +2,19 @@
 
 #include "env/environment.h"
 #include "env/kernel_config.h"
+#include "input/files.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
 namespace {
 
 std::string line_or_unknown(const std::string& path) {
-  return sys::read_line(path).value_or("unknown");
+  return input::read_system_line(path).value_or("unknown");
 }
 
 // PSI is built in but can be off at boot (psi=0): then reads fail.
 std::string psi_state(const std::string& built) {
-  if (sys::read_text("/proc/pressure/cpu")) return "active";
+  if (input::read_system_file("/proc/pressure/cpu")) return "active";
   if (built == "y") return "inactive (disabled at boot, psi=0?)";
   return built == "unknown" ? "unknown" : "not built";
 }

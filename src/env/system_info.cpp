@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "env/environment.h"
+#include "input/files.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -13,11 +14,11 @@ namespace {
 // Hypervisor (from the CPU flag and sysfs) and container hints.
 nlohmann::ordered_json virtualization() {
   nlohmann::ordered_json v;
-  auto cpuinfo = sys::read_text("/proc/cpuinfo").value_or("");
+  auto cpuinfo = input::read_system_file("/proc/cpuinfo").value_or("");
   auto flags = sys::status_field(cpuinfo, "flags").value_or("");
   v["hypervisor"] = (" " + flags + " ").find(" hypervisor ") != std::string::npos ? "yes" : "no";
-  v["hypervisor_type"] = sys::read_line("/sys/hypervisor/type").value_or("unknown");
-  v["product"] = sys::read_line("/sys/class/dmi/id/product_name").value_or("unknown");
+  v["hypervisor_type"] = input::read_system_line("/sys/hypervisor/type").value_or("unknown");
+  v["product"] = input::read_system_line("/sys/class/dmi/id/product_name").value_or("unknown");
   std::error_code ec;
   const bool container = std::filesystem::exists("/.dockerenv", ec) ||
                          std::filesystem::exists("/run/.containerenv", ec);

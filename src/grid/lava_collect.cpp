@@ -11,6 +11,7 @@
 #include "core/utf8.h"
 #include "grid/boot_vetting.h"
 #include "grid/lava_job.h"
+#include "input/json_document.h"
 #include "guest/boot_merge.h"
 
 namespace schedlab::grid {
@@ -25,7 +26,8 @@ std::string label_for(const std::string& kernel, const std::string& label) {
 // A decoded block's sets, read as result files are; throws for a block
 // that is not a result file or holds no set.
 std::vector<ResultSet> sets_of(const ResultBlock& block) {
-  auto sets = result_file_from_json(ordered_json::parse(block.json)).sets;
+  auto sets = result_file_from_json(input::parse_json_document(block.json, "the result block '" + block.file + "'",
+                                                                input::kResultFile.max_bytes)).sets;
   if (sets.empty()) throw std::runtime_error("it holds no set");
   return sets;
 }

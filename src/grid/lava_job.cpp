@@ -13,6 +13,8 @@
 #include "core/whole_number.h"
 #include "grid/shell_words.h"
 #include "grid/yaml_text.h"
+#include "input/input_error.h"
+#include "input/yaml_document.h"
 #include "runner/block_plan.h"
 
 namespace schedlab::grid {
@@ -150,11 +152,13 @@ std::string job_yaml(const JobSpec& spec) {
 std::vector<std::string> kernels_in_job(const std::string& definition) {
   std::vector<std::string> kernels;
   try {
-    const YAML::Node m = YAML::Load(definition)["metadata"];
+    const YAML::Node m = input::load_yaml_document(definition, "the job's definition")["metadata"];
     if (!m || !m["schedlab.kernels"]) return kernels;
     std::istringstream names(m["schedlab.kernels"].as<std::string>());
     for (std::string k; names >> k;) kernels.push_back(k);
   } catch (const YAML::Exception&) {
+    kernels.clear();
+  } catch (const input::InputError&) {
     kernels.clear();
   }
   return kernels;
@@ -162,10 +166,12 @@ std::vector<std::string> kernels_in_job(const std::string& definition) {
 
 int boots_in_job(const std::string& definition) {
   try {
-    const YAML::Node m = YAML::Load(definition)["metadata"];
+    const YAML::Node m = input::load_yaml_document(definition, "the job's definition")["metadata"];
     if (!m || !m["schedlab.boots"]) return 0;
     return static_cast<int>(kernels_in_job(definition).size()) * m["schedlab.boots"].as<int>();
   } catch (const YAML::Exception&) {
+    return 0;
+  } catch (const input::InputError&) {
     return 0;
   }
 }

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "input/yaml_document.h"
+
 namespace schedlab::grid {
 namespace {
 
@@ -19,7 +21,12 @@ constexpr const char* kEndRun = "<LAVA_SIGNAL_ENDRUN ";
 std::optional<YAML::Node> record_of(std::string line) {
   if (line.rfind("- ", 0) == 0) line.erase(0, 2);
   if (line.empty() || line[0] != '{') return std::nullopt;
-  YAML::Node node = YAML::Load(line);
+  YAML::Node node;
+  try {
+    node = input::load_yaml_document(line, "a log record", {.max_bytes = input::kLavaLog.max_bytes});
+  } catch (const input::InputError& e) {  // malformed, or too large to be one: named and skipped
+    throw YAML::Exception(YAML::Mark::null_mark(), e.what());
+  }
   if (!node.IsMap() || !node["lvl"] || !node["msg"]) throw YAML::Exception(YAML::Mark::null_mark(), "no lvl and msg");
   return node;
 }

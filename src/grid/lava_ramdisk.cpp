@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -12,22 +13,37 @@
 #include "guest/cpio_archive.h"
 #include "guest/elf_file.h"
 #include "guest/initramfs.h"
+#include "input/files.h"
 #include "sys/helper_process.h"
-#include "sys/proc_files.h"
 
 namespace schedlab::grid {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A file the ramdisk carries; throws naming it when it cannot be read.
-std::string read_ramdisk_input(const std::string& path) { return sys::read_text_or_throw("lava ramdisk: read", path); }
+// A program or library the ramdisk carries, named by us or by the dynamic
+// loader (libstdc++.so.6 is a symlink to the versioned file): resolved once.
+std::string read_program(const std::string& path) { return input::read_named_file(path, input::kProgram); }
+
+// Why `dest` cannot go into the ramdisk beside what is there ("" when it
+// can): one file per path, and no file where a directory is or under a file.
+std::string placement_problem(const std::vector<std::string>& contents, const std::set<std::string>& dirs,
+                              const fs::path& dest) {
+  if (std::find(contents.begin(), contents.end(), dest.string()) != contents.end())
+    return "a DEST not already in the ramdisk (" + dest.string() + " is there: /init, /bin/busybox and "
+           "/usr/bin/schedlab are schedlab's own)";
+  if (dirs.count(dest.relative_path().string())) return "a DEST that is not a directory of the ramdisk";
+  for (fs::path at = dest.parent_path(); at != at.root_path(); at = at.parent_path())
+    if (std::find(contents.begin(), contents.end(), at.string()) != contents.end())
+      return "a DEST whose directories are not files of the ramdisk (" + at.string() + " is a file)";
+  return "";
+}
 
 // The shared objects `program` loads, as its own dynamic loader resolves
 // them (`ld.so --list PROGRAM`, what ldd runs): "NAME => PATH (ADDR)" and
 // the loader itself as "PATH (ADDR)"; the vDSO has no file.
 std::vector<std::string> shared_objects(const std::string& program) {
-  const auto interpreter = guest::elf_interpreter(read_ramdisk_input(program), program);
+  const auto interpreter = guest::elf_interpreter(read_program(program), program);
   if (!interpreter) return {};
   std::vector<std::string> out = {*interpreter};
   std::istringstream listing(sys::capture_output({*interpreter, "--list", program}));
@@ -95,16 +111,23 @@ Ramdisk build_lava_ramdisk(const RamdiskInputs& in) {
     r.contents.push_back(path);
   };
   add("/init", std::string(lava_ramdisk_init()), 0755);
-  add("/bin/busybox", read_ramdisk_input(guest::static_busybox()), 0755);
+  add("/bin/busybox", read_program(guest::static_busybox()), 0755);
   add("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\n", 0644);
   add("/etc/group", "root:x:0:\n", 0644);
-  add("/usr/bin/schedlab", read_ramdisk_input(in.schedlab), 0755);
-  add("/usr/bin/schedlab-worker", read_ramdisk_input(in.worker), 0755);
+  add("/usr/bin/schedlab", read_program(in.schedlab), 0755);
+  add("/usr/bin/schedlab-worker", read_program(in.worker), 0755);
   std::set<std::string> libraries;
   for (const auto& program : {in.schedlab, in.worker})
     for (const auto& lib : shared_objects(program)) libraries.insert(lib);
-  for (const auto& lib : libraries) add(lib, read_ramdisk_input(lib), 0755);
-  for (const auto& [source, dest] : in.files) add(dest, read_ramdisk_input(source), 0644);
+  for (const auto& lib : libraries) add(lib, read_program(lib), 0755);
+  for (const auto& [source, dest] : in.files) {
+    if (const auto problem = placement_problem(r.contents, dirs, dest); !problem.empty())
+      throw UsageError("--add", source + ":" + dest, problem);
+    // Never through a symlink, and never more open than the file was:
+    // a 0600 file stays 0600 (no set-id bits, no write for others).
+    const auto file = input::read_packed_file(source, input::kRamdiskInput);
+    add(dest, file.bytes, file.mode & 0755);
+  }
   const std::string cpio = a.finish();
   r.cpio_bytes = cpio.size();
   r.bytes = gzip_bytes(cpio);

@@ -26,7 +26,9 @@ struct Ramdisk {
 };
 
 // Builds it in memory; deterministic for the same inputs.  Throws Error
-// naming the file or the package that is missing (busybox-static).
+// naming the file or the package that is missing (busybox-static), and
+// UsageError for an added file that is a symlink, FIFO, device or too large
+// (input/files.h) or whose DEST is taken (/init, another --add).
 Ramdisk build_lava_ramdisk(const RamdiskInputs& inputs);
 
 // "SRC[:DEST]" of --add: DEST absolute, default /root/<SRC's name>.

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace schedlab::grid {
 
 class LavaServer {
@@ -25,6 +27,18 @@ class LavaServer {
   std::string url_, token_;
   std::chrono::seconds timeout_;
 };
+
+// A job's record as the server answered GET jobs/ID/ (`body`).
+struct JobRecord {
+  nlohmann::ordered_json job;  // a JSON object: device, times, state
+  std::string state;           // "Finished", "Running"; "" when it says none
+  std::string definition;      // the job's YAML; "" when it says none
+};
+
+// Throws input::InputError naming `what` and what was wrong: not JSON, too
+// deep or large, not an object ("found array"), or "state" or "definition"
+// not text ("(/state) type must be string, but is number").
+JobRecord read_job_record(const std::string& body, const std::string& what);
 
 // Whether `text` is a LAVA job id: a number, or a multinode id "12.3".
 bool is_job_id(const std::string& text);

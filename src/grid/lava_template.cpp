@@ -9,12 +9,12 @@
 #include "core/error.h"
 #include "grid/lava_assets.h"
 #include "grid/yaml_text.h"
-#include "sys/safe_files.h"
+#include "input/files.h"
+#include "input/yaml_document.h"
 
 namespace schedlab::grid {
 namespace {
 
-constexpr std::size_t kMaxTemplateBytes = 1 << 20;
 const std::set<std::string> kKeys = {"device_type", "context", "deploy", "boot"};
 const std::set<std::string> kPlaceholders = {"$kernel_url", "$ramdisk_url", "$kernel_name"};
 
@@ -33,9 +33,9 @@ LavaTemplate parse_template(const std::string& text, const std::string& source, 
   auto refuse = [&](const std::string& why) { return UsageError(fmt::format("{} '{}': {}", option, source, why)); };
   YAML::Node root;
   try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    throw refuse(fmt::format("not YAML: {}", e.what()));
+    root = input::load_yaml_document(text, option);
+  } catch (const input::InputError& e) {
+    throw refuse(e.why());
   }
   if (!root.IsMap()) throw refuse("expected a YAML mapping with deploy and boot");
   for (const auto& entry : root)
@@ -102,7 +102,11 @@ LavaTemplate builtin_template(const std::string& device_type) {
 }
 
 LavaTemplate template_file(const std::string& path) {
-  return parse_template(sys::read_regular_file(path, kMaxTemplateBytes), path, "--template");
+  return template_text(input::read_named_file(path, input::kTemplate), path);
+}
+
+LavaTemplate template_text(const std::string& text, const std::string& source) {
+  return parse_template(text, source, "--template");
 }
 
 YAML::Node instantiate(const YAML::Node& block, const TemplateValues& values) { return replace(block, values); }

@@ -30,6 +30,9 @@ LavaTemplate builtin_template(const std::string& device_type);
 // unknown key or placeholder, deploy or boot missing).
 LavaTemplate template_file(const std::string& path);
 
+// The same from a template's text; `source` names it in messages.
+LavaTemplate template_text(const std::string& text, const std::string& source);
+
 // The placeholders and what they stand for.
 struct TemplateValues {
   std::string kernel_url, ramdisk_url, kernel_name;

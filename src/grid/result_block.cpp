@@ -11,6 +11,8 @@
 
 #include "core/result.h"
 #include "core/sha256.h"
+#include "input/inflate.h"
+#include "input/json_document.h"
 
 namespace schedlab::grid {
 namespace {
@@ -20,7 +22,7 @@ using ToBase64 = it::base64_from_binary<it::transform_width<std::string::const_i
 using FromBase64 = it::transform_width<it::binary_from_base64<std::string::const_iterator>, 8, 6>;
 
 constexpr std::size_t kLineWidth = 76;
-constexpr std::size_t kMaxBytes = 256u << 20;  // a result file is far smaller
+constexpr std::size_t kMaxBytes = input::kResultFile.max_bytes;
 
 std::string base64(const std::string& bytes) {
   std::string text(ToBase64(bytes.begin()), ToBase64(bytes.end()));
@@ -55,11 +57,8 @@ std::string deflate_text(const std::string& text) {
 
 std::string inflate_text(const std::string& packed, std::size_t bytes) {
   if (bytes > kMaxBytes) throw std::runtime_error(fmt::format("{} bytes is more than a result file holds", bytes));
-  std::string out(bytes, '\0');
-  uLongf size = bytes;
-  if (uncompress(reinterpret_cast<Bytef*>(out.data()), &size, reinterpret_cast<const Bytef*>(packed.data()),
-                 packed.size()) != Z_OK || size != bytes)
-    throw std::runtime_error("its data does not decompress to the size it announced");
+  std::string out = input::inflate_zlib(packed, "its data", {.max_bytes = bytes});
+  if (out.size() != bytes) throw std::runtime_error("its data does not decompress to the size it announced");
   return out;
 }
 
@@ -89,7 +88,7 @@ void ResultBlockReader::line(const std::string& raw) {
     open_->printed_in = run_;
     base64_.clear();
     try {
-      const auto header = ordered_json::parse(text.substr(begin + std::string(kBlockBegin).size()));
+      const auto header = input::parse_json_document(text.substr(begin + std::string(kBlockBegin).size()), "a block header", input::kJournal.max_bytes);
       open_->block.file = header.at("file").get<std::string>();
       open_->block.testrun = header.at("testrun").get<std::string>();
       bytes_ = header.at("bytes").get<std::size_t>();

@@ -11,6 +11,8 @@
 #include "core/error.h"
 #include "guest/console_log.h"
 #include "guest/wait_until.h"
+#include "input/files.h"
+#include "input/json_document.h"
 #include "scenario/guard_stack.h"
 #include "sys/helper_process.h"
 #include "sys/proc_files.h"
@@ -48,13 +50,13 @@ KvmVerdict probe_boot(const std::string& image, const QemuInstall& qemu, Journal
   const auto start = Clock::now();
   bool banner = false;
   wait_until(gate, start + kProbeDeadline, [&] {
-    banner = read_console(sys::read_text(files.console).value_or("")).banner;
+    banner = read_console(input::read_optional_file(files.console, input::kGuestOutput).value_or("")).banner;
     return banner || process.exited();
   });
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (banner) return {true, fmt::format("a KVM probe boot printed the kernel's banner after {:.1f} s", seconds)};
   if (const auto status = process.exited()) {
-    const auto log = last_lines(sys::read_text(dir + "/qemu.log").value_or(""), 1);
+    const auto log = last_lines(input::read_optional_file(dir + "/qemu.log", input::kGuestOutput).value_or(""), 1);
     return {false, fmt::format("a KVM probe boot's QEMU ended at once ({}){}", exit_text(*status),
                                log.empty() ? "" : ": " + log.front())};
   }
@@ -67,11 +69,11 @@ KvmVerdict probe_kvm(const std::string& image, const QemuInstall& qemu, const st
   if (access("/dev/kvm", R_OK | W_OK) != 0)
     return {false, fmt::format("/dev/kvm: {}", errno == ENOENT ? "absent" : std::strerror(errno))};
   const std::string cache = cache_dir + "/kvm-probe.json";
-  const nlohmann::json key = {{"boot_id", sys::read_line("/proc/sys/kernel/random/boot_id").value_or("")},
+  const nlohmann::json key = {{"boot_id", input::read_system_line("/proc/sys/kernel/random/boot_id").value_or("")},
                               {"qemu", qemu.qemu},
                               {"qemu_version", qemu.version}};
   try {
-    const auto kept = nlohmann::json::parse(sys::read_regular_file(cache, std::size_t{64} * 1024));
+    const auto kept = input::parse_json_document<nlohmann::json>(input::read_named_file(cache, input::kCache), cache, input::kCache.max_bytes);
     if (kept.at("key") == key) return {kept.at("runs").get<bool>(), kept.at("detail").get<std::string>() + " (this host boot)"};
   } catch (const std::exception&) {  // absent, or from another boot: probe again
   }

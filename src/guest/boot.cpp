@@ -11,6 +11,7 @@
 #include "core/whole_number.h"
 #include "guest/console_log.h"
 #include "guest/wait_until.h"
+#include "input/files.h"
 #include "scenario/guard_stack.h"
 #include "sys/affinity.h"
 #include "sys/helper_process.h"
@@ -27,7 +28,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kConsoleTail = 20;
-constexpr std::size_t kOutputLimit = 256u << 20;
 constexpr auto kStartWait = std::chrono::seconds(10);  // for virtiofsd's sockets, QEMU's vCPU threads
 
 // One boot's directory: the shared directory, the mount point of the
@@ -75,13 +75,7 @@ void stage_shared(const BootSite& site, const GuestCommand& c, const RunDir& run
 }
 
 std::optional<std::string> guest_file(const std::string& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(fs::symlink_status(path, ec))) return std::nullopt;  // the guest made no link to follow
-  try {
-    return sys::read_regular_file(path, kOutputLimit);
-  } catch (const Error&) {
-    return std::nullopt;
-  }
+  return input::read_optional_file(path, input::kGuestOutput);  // the guest made no link to follow
 }
 
 // The CPUs QEMU's own threads and virtiofsd may use: ours minus the vCPUs'.
@@ -150,7 +144,7 @@ class FileServers {
   }
   void check_running(sys::HelperProcess& p, const char* what, const char* log) {
     if (!p.exited()) return;
-    const auto lines = last_lines(sys::read_text(run_.dir + "/" + log).value_or(""), 1);
+    const auto lines = last_lines(input::read_optional_file(run_.dir + "/" + log, input::kGuestOutput).value_or(""), 1);
     throw Error(ExitStatus::kNotApplied, fmt::format("kernels: virtiofsd for {} ended at once{}", what,
                                                      lines.empty() ? "" : ": " + lines.front()));
   }
@@ -160,7 +154,7 @@ class FileServers {
 
 void classify(BootOutcome& out, const RunDir& run, bool deadline_passed, std::chrono::nanoseconds deadline,
               std::optional<int> qemu_status) {
-  const std::string console = sys::read_text(run.console()).value_or("");
+  const std::string console = input::read_optional_file(run.console(), input::kGuestOutput).value_or("");
   const ConsoleReport report = read_console(console);
   out.console_tail = last_lines(console, kConsoleTail);
   out.run_uptime_s = report.run_uptime_s;
@@ -180,7 +174,7 @@ void classify(BootOutcome& out, const RunDir& run, bool deadline_passed, std::ch
   } else if (!report.failure.empty()) {
     out.problem = "the guest's /init could not " + report.failure;
   } else if (qemu_status && !(WIFEXITED(*qemu_status) && WEXITSTATUS(*qemu_status) == 0)) {
-    const auto log = last_lines(sys::read_text(run.dir + "/qemu.log").value_or(""), 1);
+    const auto log = last_lines(input::read_optional_file(run.dir + "/qemu.log", input::kGuestOutput).value_or(""), 1);
     out.problem = fmt::format("QEMU failed ({}){}", WIFSIGNALED(*qemu_status) ? fmt::format("signal {}", WTERMSIG(*qemu_status))
                                                                                : fmt::format("exit status {}", WEXITSTATUS(*qemu_status)),
                               log.empty() ? "" : ": " + log.front());

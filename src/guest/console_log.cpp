@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "core/utf8.h"
+#include "input/numbers.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::guest {
@@ -15,10 +16,7 @@ std::optional<double> uptime_in(std::string_view line) {
   const auto at = line.find(" uptime ");
   if (at == std::string_view::npos) return std::nullopt;
   const std::string number(line.substr(at + 8, line.find(' ', at + 8) - (at + 8)));
-  char* end = nullptr;
-  const double v = std::strtod(number.c_str(), &end);
-  if (number.empty() || *end != '\0') return std::nullopt;
-  return v;
+  return input::parse_real(number);
 }
 
 void read_line(std::string_view line, ConsoleReport& r) {

@@ -14,6 +14,7 @@
 #include "guest/guest_init.h"
 #include "guest/kernel_modules.h"
 #include "core/sha256.h"
+#include "input/files.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
@@ -28,12 +29,12 @@ std::string our_archive(const KernelFiles& k, const std::vector<std::string>& mo
   for (const char* dir : {"bin", "dev", "proc", "sys", "mnt", "modules"}) a.add_directory(dir);
   a.add_char_device("dev/console", 5, 1, 0600);  // PID 1's stdio before devtmpfs is mounted
   a.add_file("init", guest_init_script(), 0755);
-  a.add_file("bin/busybox", sys::read_text_or_throw("kernels: read", static_busybox()), 0755);
-  if (!k.config.empty()) a.add_file("config", sys::read_text_or_throw("kernels: read", k.config), 0644);
+  a.add_file("bin/busybox", input::read_named_file(static_busybox(), input::kProgram), 0755);
+  if (!k.config.empty()) a.add_file("config", input::read_named_file(k.config, input::kKernelConfig), 0644);
   std::string order;
   for (const auto& file : modules) {
     const std::string name = fs::path(file).filename().string();
-    a.add_file("modules/" + name, sys::read_text_or_throw("kernels: read", file), 0644);
+    a.add_file("modules/" + name, input::read_packed_file(file, input::kKernelModule).bytes, 0644);
     order += name + "\n";
   }
   if (!modules.empty()) a.add_file("modules.order", order, 0644);
@@ -66,7 +67,7 @@ std::string guest_cache_dir() {
 
 std::string static_busybox() {
   for (const char* path : {"/bin/busybox", "/usr/bin/busybox"}) {
-    const auto bytes = sys::read_text(path);
+    const auto bytes = input::read_optional_file(path, input::kProgram);
     if (!bytes) continue;
     try {
       if (!elf_has_interpreter(*bytes, path)) return path;
@@ -82,7 +83,7 @@ std::string static_busybox() {
 Initramfs prepare_initramfs(const std::string& option, const KernelFiles& k, const std::string& cache_dir) {
   Initramfs out;
   out.modules = boot_modules(option, k);
-  std::string image = k.initrd.empty() ? std::string() : sys::read_text_or_throw("kernels: read", k.initrd);
+  std::string image = k.initrd.empty() ? std::string() : input::read_named_file(k.initrd, input::kInitrd);
   align_archive(image);
   image += our_archive(k, out.modules);
   out.key = sha256_hex(image).substr(0, 16);

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 
 #include "core/error.h"
+#include "input/files.h"
 
 namespace schedlab::guest {
 namespace {
@@ -35,11 +35,7 @@ std::uint16_t le16(std::string_view s, std::size_t at) {
 
 // The first 64 KiB of a file: the setup header and the version string are there.
 std::string image_head(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(std::size_t{64} * 1024, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return head;
+  return input::read_file_head(path, std::size_t{64} * 1024);
 }
 
 std::string absolute(const std::string& path) {

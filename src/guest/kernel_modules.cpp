@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "env/kernel_config.h"
 #include "guest/elf_file.h"
+#include "input/files.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::guest {
@@ -44,7 +45,7 @@ class ModuleTree {
       const auto ko = file.find(".ko");
       if (ko != std::string::npos && it->is_regular_file()) files_[canonical(file.substr(0, ko))] = it->path().string();
     }
-    for (const auto& line : sys::split(sys::read_text(dir + "/modules.builtin").value_or(""), "\n")) {
+    for (const auto& line : sys::split(input::read_optional_file(dir + "/modules.builtin", input::kKernelConfig).value_or(""), "\n")) {
       const std::string file = fs::path(line).filename().string();
       builtin_.insert(canonical(file.substr(0, file.find(".ko"))));
     }
@@ -71,7 +72,7 @@ void add_in_load_order(const ModuleTree& tree, const std::string& name, const st
     throw UsageError(option, tree.dir(), fmt::format("a modules tree holding {}.ko (or a kernel with it built in)", name));
   if (file->size() < 3 || file->compare(file->size() - 3, 3, ".ko") != 0)
     throw UsageError(option, *file, "uncompressed modules (.ko): decompress the tree first");
-  const auto elf = sys::read_text_or_throw("kernels: read", *file);
+  const auto elf = input::read_packed_file(*file, input::kKernelModule).bytes;
   std::vector<std::string> deps;
   try {
     deps = module_depends(elf, *file);
@@ -99,7 +100,7 @@ std::vector<std::string> module_depends(std::string_view elf, const std::string&
 
 std::vector<std::string> boot_modules(const std::string& option, const KernelFiles& k) {
   const KernelConfig config =
-      k.config.empty() ? KernelConfig() : KernelConfig::parse(sys::read_text(k.config).value_or(""));
+      k.config.empty() ? KernelConfig() : KernelConfig::parse(input::read_named_file(k.config, input::kKernelConfig));
   const std::string shown = k.name + "=" + k.vmlinuz;
   std::optional<ModuleTree> tree;
   if (!k.modules.empty()) tree.emplace(k.modules);

@@ -8,6 +8,7 @@
 
 #include "core/cpu_list.h"
 #include "core/duration.h"
+#include "input/json_document.h"
 #include "runner/block_plan.h"
 
 namespace schedlab::guest {
@@ -146,7 +147,7 @@ class KernelsRun {
     std::vector<ResultSet> guest_sets;
     try {
       const auto it = o.outputs.find(kResultFile);
-      if (it != o.outputs.end()) guest_sets = result_file_from_json(ordered_json::parse(it->second)).sets;
+      if (it != o.outputs.end()) guest_sets = result_file_from_json(input::parse_json_document(it->second, "the guest's result file", input::kResultFile.max_bytes)).sets;
       sequence_ += add_boot_sets(sets_[k], guest_sets, place);
     } catch (const std::exception& e) {
       if (o.exit_status == 0) return fail(k, ExitStatus::kWorkloadFailed, fmt::format("{}: its result: {}", where, e.what()));

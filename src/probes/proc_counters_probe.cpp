@@ -6,6 +6,7 @@
 
 #include <array>
 
+#include "input/files.h"
 #include "probes/per_loop.h"
 #include "probes/probe.h"
 #include "sys/kernel_text.h"
@@ -51,7 +52,7 @@ class ProcCountersProbe final : public Probe {
   }
 
   std::string unavailable_reason() const override {
-    return sys::read_text("/proc/vmstat") ? "" : "/proc/vmstat cannot be read";
+    return input::read_system_file("/proc/vmstat") ? "" : "/proc/vmstat cannot be read";
   }
 
   std::string attach(const ProbeContext&) override { return ""; }
@@ -73,8 +74,8 @@ class ProcCountersProbe final : public Probe {
 
  private:
   static Counts snapshot() {
-    Counts all = sys::parse_stat_counters(sys::read_text("/proc/stat").value_or(""));
-    for (auto& [k, v] : sys::parse_vmstat(sys::read_text("/proc/vmstat").value_or(""))) all[k] = v;
+    Counts all = sys::parse_stat_counters(input::read_system_file("/proc/stat").value_or(""));
+    for (auto& [k, v] : sys::parse_vmstat(input::read_system_file("/proc/vmstat").value_or(""))) all[k] = v;
     return all;
   }
   Counts before_, after_;

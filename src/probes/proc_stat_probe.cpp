@@ -1,5 +1,6 @@
 // The system CPU split (top's %Cpu(s) line) over the window, from /proc/stat:
 // for all CPUs (cpu_*) and for the CPUs of the affinity set (set_cpu_*).
+#include "input/files.h"
 #include "probes/cpu_split.h"
 #include "probes/probe.h"
 #include "sys/proc_files.h"
@@ -20,7 +21,7 @@ class ProcStatProbe final : public Probe {
   }
 
   std::string unavailable_reason() const override {
-    return sys::read_text("/proc/stat") ? "" : "/proc/stat cannot be read";
+    return input::read_system_file("/proc/stat") ? "" : "/proc/stat cannot be read";
   }
 
   std::string attach(const ProbeContext& context) override {

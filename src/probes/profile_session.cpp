@@ -6,6 +6,7 @@
 #include <charconv>
 #include <set>
 
+#include "input/files.h"
 #include "sys/perf_event.h"
 #include "sys/proc_files.h"
 
@@ -18,7 +19,7 @@ constexpr std::uint16_t kMaxStack = 64;     // frames per chain: kernel and user
 constexpr std::size_t kSpareFds = 256;      // for everything else the run opens
 
 std::optional<pid_t> tgid_of(pid_t tid) {
-  const auto status = sys::read_text(fmt::format("/proc/{}/status", tid));
+  const auto status = input::read_system_file(fmt::format("/proc/{}/status", tid));
   const auto tgid = status ? sys::status_field(*status, "Tgid") : std::nullopt;
   int value = 0;
   if (!tgid || std::from_chars(tgid->data(), tgid->data() + tgid->size(), value).ec != std::errc())
@@ -27,7 +28,7 @@ std::optional<pid_t> tgid_of(pid_t tid) {
 }
 
 std::size_t ring_pages() {
-  const auto kb = sys::read_line("/proc/sys/kernel/perf_event_mlock_kb");
+  const auto kb = input::read_system_line("/proc/sys/kernel/perf_event_mlock_kb");
   std::uint64_t mlock_kb = 516;  // the kernel's default
   if (kb) std::from_chars(kb->data(), kb->data() + kb->size(), mlock_kb);
   return sys::ring_data_pages(mlock_kb, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), kMaxRingPages);
@@ -36,8 +37,8 @@ std::size_t ring_pages() {
 }  // namespace
 
 bool seed_from_proc(pid_t pid, profile::AddressSpaces& spaces) {
-  const auto maps = sys::read_text(fmt::format("/proc/{}/maps", pid));
-  const auto comm = sys::read_line(fmt::format("/proc/{}/comm", pid));
+  const auto maps = input::read_system_file(fmt::format("/proc/{}/maps", pid));
+  const auto comm = input::read_system_line(fmt::format("/proc/{}/comm", pid));
   if (!maps || !comm) return false;
   spaces.seed(pid, *comm, *maps);
   return true;

@@ -8,6 +8,7 @@
 
 #include <array>
 
+#include "input/files.h"
 #include "probes/probe.h"
 #include "sys/kernel_text.h"
 #include "sys/proc_files.h"
@@ -22,7 +23,7 @@ struct PsiFile {
 constexpr std::array<PsiFile, 3> kFiles = {{{"cpu", false}, {"memory", true}, {"io", true}}};
 
 std::optional<sys::PressureTotals> read_pressure(const std::string& path) {
-  auto text = sys::read_text(path);
+  auto text = input::read_system_file(path);
   return text ? sys::parse_pressure(*text) : std::nullopt;
 }
 

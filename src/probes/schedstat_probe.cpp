@@ -7,6 +7,7 @@
 // sched-trace probe (trace_run_delay_us).
 #include <fcntl.h>
 
+#include "input/files.h"
 #include "probes/per_loop.h"
 #include "probes/probe.h"
 #include "sys/kernel_text.h"
@@ -45,7 +46,7 @@ class SchedstatProbe final : public Probe {
   }
 
   std::string unavailable_reason() const override {
-    auto text = sys::read_text("/proc/self/schedstat");
+    auto text = input::read_system_file("/proc/self/schedstat");
     if (!text) return "no /proc/self/schedstat: the kernel is built without CONFIG_SCHED_INFO";
     auto s = sys::parse_schedstat(*text);
     if (!s || s->run_ns == 0)

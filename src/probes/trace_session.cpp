@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include "input/files.h"
 #include "probes/tracefs_api.h"
 #include <unistd.h>
 
@@ -26,7 +27,7 @@ std::string TraceSession::open(Journal& journal, const std::string& name) {
   if (!sys::kernel_has_tracefs()) return "the kernel has no tracefs (CONFIG_TRACING off)";
   guards_.emplace();
   // Held until close(): another run ending first never unmounts it under us.
-  tracing_dir_ = sys::tracefs_mount(sys::read_text("/proc/self/mountinfo").value_or(""))
+  tracing_dir_ = sys::tracefs_mount(input::read_system_file("/proc/self/mountinfo").value_or(""))
                      .value_or(sys::kTracefsMountPoint);
   if (auto why = use_shared_mount(journal, *guards_, "tracefs", tracing_dir_); !why.empty()) {
     close();
@@ -59,7 +60,7 @@ int TraceSession::write(const std::string& file, const std::string& text, bool a
 }
 
 std::string TraceSession::read(const std::string& file) const {
-  return sys::read_text(dir_ + "/" + file).value_or("");
+  return input::read_system_file(dir_ + "/" + file).value_or("");
 }
 
 bool TraceSession::alive() const { return !dir_.empty() && access((dir_ + "/trace").c_str(), F_OK) == 0; }

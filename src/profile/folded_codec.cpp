@@ -8,14 +8,14 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "input/inflate.h"
+
 namespace schedlab::profile {
 namespace {
 
 namespace it = boost::archive::iterators;
 using ToBase64 = it::base64_from_binary<it::transform_width<std::string::const_iterator, 6, 8>>;
 using FromBase64 = it::transform_width<it::binary_from_base64<std::string_view::const_iterator>, 8, 6>;
-
-constexpr std::size_t kLargestText = 256u << 20;  // a profile never inflates beyond this
 
 std::string base64(const std::string& bytes) {
   std::string out(ToBase64(bytes.begin()), ToBase64(bytes.end()));
@@ -43,30 +43,11 @@ std::string deflate(const std::string& text) {
   return out;
 }
 
-std::string inflate(const std::string& bytes) {
-  z_stream z{};
-  if (inflateInit(&z) != Z_OK) throw std::runtime_error("profile stacks: zlib could not start");
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  z.avail_in = static_cast<uInt>(bytes.size());
-  std::string out;
-  int status = Z_OK;
-  char chunk[65536];
-  while (status == Z_OK && out.size() <= kLargestText) {
-    z.next_out = reinterpret_cast<Bytef*>(chunk);
-    z.avail_out = sizeof chunk;
-    status = ::inflate(&z, Z_NO_FLUSH);
-    out.append(chunk, sizeof chunk - z.avail_out);
-  }
-  inflateEnd(&z);
-  if (status != Z_STREAM_END) throw std::runtime_error("profile stacks: not a complete zlib stream");
-  return out;
-}
-
 }  // namespace
 
 std::string encode_stacks(const FoldedStacks& folded) { return base64(deflate(folded_text(folded))); }
 
-FoldedStacks decode_stacks(std::string_view encoded) { return parse_folded(inflate(unbase64(encoded))); }
+FoldedStacks decode_stacks(std::string_view encoded) { return parse_folded(input::inflate_zlib(unbase64(encoded), "profile stacks")); }
 
 // A sample stays intact while the stack it was recorded with is never
 // merged; merged_samples counts the others, each once.

@@ -4,8 +4,9 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
+#include <sstream>
 
+#include "input/files.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::profile {
@@ -56,7 +57,7 @@ KernelSymbols KernelSymbols::parse(std::string_view text) {
 }
 
 KernelSymbols KernelSymbols::load() {
-  const auto text = sys::read_text("/proc/kallsyms");
+  const auto text = input::read_system_file("/proc/kallsyms");
   return text ? parse(*text) : KernelSymbols{};
 }
 
@@ -67,12 +68,14 @@ std::optional<std::string_view> KernelSymbols::name_at(std::uint64_t address) co
 }
 
 std::string kallsyms_problem(const std::string& kallsyms_path, const std::string& kptr_restrict_path) {
-  std::ifstream in(kallsyms_path);
-  if (!in) return fmt::format("{} is not readable, so kernel frames cannot be named", kallsyms_path);
+  // The first 64 lines are enough to see whether addresses are shown.
+  const auto head = input::read_system_file(kallsyms_path, std::size_t{16} * 1024);
+  if (!head) return fmt::format("{} is not readable, so kernel frames cannot be named", kallsyms_path);
+  std::istringstream in(*head);
   std::string line;
   for (int i = 0; i < 64 && std::getline(in, line); ++i)
     if (const auto l = parse_line(line); l && l->address != 0) return "";
-  const auto restrict_level = sys::read_line(kptr_restrict_path);
+  const auto restrict_level = input::read_system_line(kptr_restrict_path);
   return fmt::format("{} hides its addresses from this process (kernel.kptr_restrict is {}; naming kernel "
                      "frames needs root with kptr_restrict 0 or 1)",
                      kallsyms_path, restrict_level.value_or("unreadable"));

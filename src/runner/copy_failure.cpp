@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "input/files.h"
 #include "sys/limits.h"
 #include "sys/proc_files.h"
 
@@ -48,7 +49,7 @@ std::string describe_wait_status(int status) {
 }  // namespace
 
 std::string describe_stderr_tail(const std::string& path) {
-  const auto lines = sys::split(sys::read_text(path).value_or(""), "\n");
+  const auto lines = sys::split(input::read_system_file(path).value_or(""), "\n");
   if (lines.empty()) return "";
   const size_t first = lines.size() > 5 ? lines.size() - 5 : 0;
   std::string tail;

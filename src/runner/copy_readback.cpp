@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "core/cpu_list.h"
+#include "input/files.h"
 #include "scenario/sched_policy.h"
 #include "sys/affinity.h"
 #include "sys/cgroup_layout.h"
@@ -19,7 +20,7 @@ bool in_root_task_group(const sys::CgroupLayout& layout) {
   if (auto cpu = layout.v1_paths.find("cpu"); cpu != layout.v1_paths.end() && layout.v1_mounts.count("cpu"))
     return cpu->second == "/";
   if (!layout.v2_mount || !layout.v2_path) return true;
-  const auto subtree = sys::read_text(*layout.v2_mount + "/cgroup.subtree_control").value_or("");
+  const auto subtree = input::read_system_file(*layout.v2_mount + "/cgroup.subtree_control").value_or("");
   bool cpu_enabled = false;
   for (const auto& w : sys::split(subtree, " \n")) cpu_enabled |= w == "cpu";
   return *layout.v2_path == "/" || !cpu_enabled;
@@ -74,7 +75,7 @@ ordered_json read_back_copy(int index, pid_t pid, pid_t partner, const CopyExpec
   if (settings.setsid && sid != pid)
     problems.push_back(fmt::format("copy {} is in session {}, not its own", index, sid));
   copy["autogroup"] =
-      sys::read_line("/proc/" + std::to_string(pid) + "/autogroup").value_or("none");
+      input::read_system_line("/proc/" + std::to_string(pid) + "/autogroup").value_or("none");
   copy["root_task_group"] = in_root_task_group(layout);
   check_sched(index, pid, settings, copy, problems);
   return copy;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "input/files.h"
+#include "input/numbers.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -41,12 +43,9 @@ double foreign_cpu_pct(double busy, double copies_cpu_s, double window_s, std::s
 }
 
 std::optional<double> loadavg_1m() {
-  const auto text = sys::read_text("/proc/loadavg");
+  const auto text = input::read_system_file("/proc/loadavg");
   if (!text) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text->c_str(), &end);
-  if (end == text->c_str()) return std::nullopt;
-  return v;
+  return input::parse_leading_real(*text);
 }
 
 IdleWait wait_for_idle(const std::vector<int>& cpus, double threshold_pct,

@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "input/files.h"
 #include "sys/cgroup_fs.h"
 #include "sys/proc_files.h"
 
@@ -12,7 +13,7 @@ namespace schedlab {
 namespace {
 
 bool lists(const std::string& file, const std::string& word) {
-  for (const auto& w : sys::split(sys::read_text(file).value_or(""), " \n"))
+  for (const auto& w : sys::split(input::read_system_file(file).value_or(""), " \n"))
     if (w == word) return true;
   return false;
 }

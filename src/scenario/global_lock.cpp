@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "input/files.h"
 #include "scenario/journal.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
@@ -30,7 +31,7 @@ bool still_linked(int fd, const std::string& path) {
 }
 
 std::string holder(const std::string& path) {
-  const std::string pid = sys::read_text(path).value_or("");
+  const std::string pid = input::read_system_file(path).value_or("");
   return pid.empty() ? "another schedlab run" : "schedlab run " + pid;
 }
 

@@ -15,7 +15,8 @@
 #include <regex>
 
 #include "core/error.h"
-#include "core/json_depth.h"
+#include "input/files.h"
+#include "input/json_document.h"
 #include "scenario/global_lock.h"
 #include "scenario/restore_policy.h"
 #include "scenario/undo_mounts.h"
@@ -27,7 +28,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kJournalLimit = 16 << 20;  // a journal of 64 cgroup levels is a few KiB
 
 bool same_process_alive(long pid, unsigned long long start_time) {
   auto now = sys::start_time_of(static_cast<pid_t>(pid));
@@ -62,7 +62,7 @@ std::string refused_change(const JournalRecord& record, const RestoreRoots& root
 // and start time, when they can be read at all.
 bool owner_alive(const std::string& text) {
   try {
-    const nlohmann::json j = nlohmann::json::parse(text);
+    const auto j = input::parse_json_document<nlohmann::json>(text, "a journal", input::kJournal.max_bytes);
     // Whole numbers only: converting 1e300 to long is undefined behaviour.
     const auto& pid = j.at("pid");
     const auto& start = j.at("start_time");
@@ -79,7 +79,7 @@ RestoreReport restore_one(const fs::path& file, const RestoreRoots& roots) {
   std::string text;
   JournalRecord record;
   try {
-    text = sys::read_regular_file(file.string(), kJournalLimit);
+    text = input::read_packed_file(file.string(), input::kJournal).bytes;
     record = parse_journal(text);
   } catch (const std::exception& e) {
     // Another run replayed it first (a run starting, or the lock's next
@@ -186,8 +186,7 @@ unsigned long long journal_number(const nlohmann::json& j, const char* name, uns
 }
 
 JournalRecord parse_journal_document(const std::string& text) {
-  check_json_depth(text);  // a journal nests 3 levels; 40000 overflow the stack
-  const nlohmann::json j = nlohmann::json::parse(text);
+  const auto j = input::parse_json_document<nlohmann::json>(text, "a journal", input::kJournal.max_bytes);
   if (!j.is_object()) throw std::runtime_error("not a JSON object");
   JournalRecord r;
   r.pid = static_cast<long>(journal_number(j, "pid", std::numeric_limits<pid_t>::max()));
@@ -275,7 +274,7 @@ std::string mount_leases_dir(const std::string& journal_dir) { return journal_di
 
 std::vector<RestoreReport> restore_stale_journals(const std::string& dir, const RestoreRoots* given) {
   std::vector<RestoreReport> reports;
-  RestoreRoots roots = given ? *given : restore_roots(sys::read_text("/proc/self/mountinfo").value_or(""));
+  RestoreRoots roots = given ? *given : restore_roots(input::read_system_file("/proc/self/mountinfo").value_or(""));
   if (roots.leases.empty()) roots.leases = mount_leases_dir(dir);
   if (auto problem = sys::private_dir_problem(dir); !problem.empty()) {
     reports.push_back({dir, 0, {}, {fmt::format("journal directory {}: {}; nothing in it was replayed", dir, problem)}});
@@ -304,7 +303,7 @@ std::vector<std::string> stale_journals(const std::string& dir) {
   for (const auto& file : journal_files(dir)) {
     std::string text;
     try {
-      text = sys::read_regular_file(file.string(), kJournalLimit);
+      text = input::read_packed_file(file.string(), input::kJournal).bytes;
       const JournalRecord r = parse_journal(text);
       if (!same_process_alive(r.pid, r.start_time)) stale.push_back(file.string());
     } catch (const std::exception&) {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "input/files.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -26,7 +27,7 @@ std::string ancestors_note(const std::string& top) {
   namespace fs = std::filesystem;
   std::string note;
   for (fs::path p = fs::path(top).parent_path(); !p.empty() && p != p.root_path(); p = p.parent_path()) {
-    auto value = sys::read_text((p / "cgroup.pressure").string());
+    auto value = input::read_system_file((p / "cgroup.pressure").string());
     if (!value) break;
     note += fmt::format("{}{} {}", note.empty() ? "" : ", ", p.string(), first_word(*value));
   }
@@ -46,7 +47,7 @@ ControlOutcome apply_psi(bool on, const std::vector<std::string>& chain_dirs, Jo
   const std::string want = on ? "1" : "0";
   for (const auto& dir : chain_dirs) {
     const std::string file = dir + "/cgroup.pressure";
-    auto old = sys::read_text(file);
+    auto old = input::read_system_file(file);
     if (!old)
       return psi_refused(out,
                          fmt::format("{} does not exist: the kernel has no per-cgroup PSI switch "
@@ -65,7 +66,7 @@ ControlOutcome apply_psi(bool on, const std::vector<std::string>& chain_dirs, Jo
                       err),
           err == EACCES || err == EPERM ? "run as root" : "the kernel refused the value");
     }
-    if (const auto now = first_word(sys::read_text(file).value_or("")); now != want)
+    if (const auto now = first_word(input::read_system_file(file).value_or("")); now != want)
       return psi_refused(out, fmt::format("wrote {} to {} but read back {}", want, file, now),
                          "the kernel did not take the setting");
   }

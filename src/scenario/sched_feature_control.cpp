@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "input/files.h"
 #include "scenario/shared_mount.h"
 #include "sys/cgroup_fs.h"
 #include "sys/cgroup_layout.h"
@@ -39,7 +40,7 @@ std::optional<std::string> current_token(const std::string& text, const std::str
 std::string ensure_debugfs(const DebugfsPaths& paths, Journal& journal, GuardStack& guards,
                            ControlOutcome& out) {
   std::string point =
-      sys::find_mount(sys::read_text(paths.mountinfo).value_or(""), "debugfs").value_or(paths.default_mount);
+      sys::find_mount(input::read_system_file(paths.mountinfo).value_or(""), "debugfs").value_or(paths.default_mount);
   if (auto why = use_shared_mount(journal, guards, "debugfs", point, paths.mountinfo); !why.empty()) {
     out.detail = why;
     out.hint = "run as root, or mount debugfs first";
@@ -61,7 +62,7 @@ ControlOutcome apply_sched_feature(const std::string& feature, Journal& journal,
     out.hint = "use a kernel built with CONFIG_SCHED_DEBUG";
     return out;
   }
-  auto text = sys::read_text(*file);
+  auto text = input::read_system_file(*file);
   if (!text) {
     const int err = errno;
     out.detail = fmt::format("{}: reading {} failed (errno {})",
@@ -89,7 +90,7 @@ ControlOutcome apply_sched_feature(const std::string& feature, Journal& journal,
       return out;
     }
   }
-  auto now = current_token(sys::read_text(*file).value_or(""), name);
+  auto now = current_token(input::read_system_file(*file).value_or(""), name);
   if (now != feature) {
     out.detail = fmt::format("wrote {} but {} reads back {}", feature, *file, now.value_or("nothing"));
     return out;

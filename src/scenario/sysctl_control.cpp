@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "input/files.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -35,7 +36,7 @@ ControlOutcome apply_sysctl(const std::string& control, const std::string& key,
                             const std::string& proc_sys) {
   ControlOutcome out{control, control == "sysctl" ? key + "=" + value : value};
   const std::string path = sysctl_path(key, proc_sys);
-  auto original = sys::read_text(path);
+  auto original = input::read_system_file(path);
   if (!original)
     return refused(out, fmt::format("no sysctl {} ({} does not exist)", key, path),
                    "check the name with 'sysctl -a'");
@@ -50,11 +51,11 @@ ControlOutcome apply_sysctl(const std::string& control, const std::string& key,
   if (int err = sys::write_text(path, value); err != 0) {
     // A failed write can still have changed the value (the kernel takes
     // "0" from "0 1" and then fails): the guard stays unless it did not.
-    if (sys::same_words(trimmed(sys::read_text(path).value_or(old_value)), old_value)) guard.dismiss();
+    if (sys::same_words(trimmed(input::read_system_file(path).value_or(old_value)), old_value)) guard.dismiss();
     return refused(out, fmt::format("writing {} failed: {} (errno {})", path, std::strerror(err), err),
                    err == EACCES || err == EPERM ? "run as root" : "check the value's range");
   }
-  const std::string now = trimmed(sys::read_text(path).value_or(""));
+  const std::string now = trimmed(input::read_system_file(path).value_or(""));
   if (!sys::same_words(now, value))
     return refused(out, fmt::format("wrote {} to {} but read back {}", value, key, now),
                    "the kernel adjusted the value; pick one it accepts");

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/whole_number.h"
+#include "input/numbers.h"
 
 namespace schedlab {
 namespace {
@@ -24,11 +25,9 @@ int parse_count(const std::string& option, const std::string& text, int min, int
 }
 
 double parse_percent(const std::string& option, const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(v >= 0 && v <= 100))
-    throw UsageError(option, text, "a percentage from 0 to 100, e.g. 5");
-  return v;
+  const auto v = input::parse_real(text);
+  if (!v || !(*v >= 0 && *v <= 100)) throw UsageError(option, text, "a percentage from 0 to 100, e.g. 5");
+  return *v;
 }
 
 bool parse_switch(const std::string& option, const std::string& text) {

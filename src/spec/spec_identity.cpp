@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/sha256.h"
+#include "input/json_document.h"
 #include "spec/run_option_table.h"
 #include "spec/run_settings.h"
 #include "workloads/builtin.h"
@@ -52,7 +53,9 @@ ordered_json canonical_scenario(const ResultSet& set) {
 }
 
 // ordered_json keeps insertion order; the identity must not depend on it.
-nlohmann::json sorted(const ordered_json& j) { return nlohmann::json::parse(j.dump()); }
+nlohmann::json sorted(const ordered_json& j) {
+  return input::parse_json_document<nlohmann::json>(j.dump(), "a spec", input::kResultFile.max_bytes);
+}
 
 std::string shown(const ordered_json& v) {
   if (v.is_null()) return "(unset)";

@@ -2,12 +2,20 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <cstdint>
+
+#include "core/whole_number.h"
+#include "input/numbers.h"
+
 namespace schedlab::store {
 
 std::int64_t as_int(const SqlValue& v, std::int64_t fallback) {
   if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
-  if (const auto* d = std::get_if<double>(&v)) return static_cast<std::int64_t>(*d);
-  if (const auto* s = std::get_if<std::string>(&v)) return std::stoll(*s);
+  if (const auto* d = std::get_if<double>(&v))  // converting 1e300 is undefined behaviour
+    return std::isfinite(*d) && std::abs(*d) < 9e18 ? static_cast<std::int64_t>(*d) : fallback;
+  if (const auto* s = std::get_if<std::string>(&v))  // text where a number belongs: as if absent
+    return parse_whole_number<std::int64_t>(*s, INT64_MIN, INT64_MAX).value_or(fallback);
   return fallback;
 }
 
@@ -18,7 +26,7 @@ double as_double(const SqlValue& v, double fallback) {
 std::optional<double> as_optional_double(const SqlValue& v) {
   if (const auto* d = std::get_if<double>(&v)) return *d;
   if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
-  if (const auto* s = std::get_if<std::string>(&v)) return std::stod(*s);
+  if (const auto* s = std::get_if<std::string>(&v)) return input::parse_real(*s);
   return std::nullopt;
 }
 

@@ -2,6 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <cinttypes>
+#include <cmath>
+
+#include "core/whole_number.h"
+#include "input/numbers.h"
+
 namespace schedlab::store {
 namespace {
 
@@ -37,9 +43,11 @@ SqlValue cell(const PGresult* r, int row, int col) {
   if (PQgetisnull(r, row, col)) return nullptr;
   const std::string text(PQgetvalue(r, row, col), static_cast<size_t>(PQgetlength(r, row, col)));
   switch (PQftype(r, col)) {
-    case kInt2: case kInt4: case kInt8: return std::stoll(text);
+    case kInt2: case kInt4: case kInt8:
+      if (const auto v = parse_whole_number<std::int64_t>(text, INT64_MIN, INT64_MAX)) return *v;
+      return text;  // refused by name as "text" where a number belongs
     case kBool: return std::int64_t{text == "t"};
-    case kFloat4: case kFloat8: case kNumeric: return std::stod(text);
+    case kFloat4: case kFloat8: case kNumeric: return input::parse_real(text).value_or(std::nan(""));  // NaN: refused by name
     default: return text;
   }
 }

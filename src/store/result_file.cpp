@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "input/files.h"
 #include "store/set_document.h"
 #include "sys/safe_files.h"
 
@@ -40,7 +41,7 @@ ResultFile read_result_file(const std::string& path) {
 }
 
 ordered_json read_result_json(const std::string& path) {
-  const std::string text = sys::read_regular_file(path, kResultLimit);
+  const std::string text = input::read_named_file(path, input::kResultFile);
   try {
     auto j = parse_result_text(text);
     result_file_from_json(j);  // throws on the first problem

@@ -3,7 +3,7 @@
 #include <string_view>
 
 #include "core/result.h"
-#include "core/result_text.h"  // parse_result_text, the reader this file uses
+#include "input/result_text.h"  // parse_result_text, the reader this file uses
 
 namespace schedlab {
 

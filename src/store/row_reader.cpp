@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/result_text.h"
+#include "input/result_text.h"
 #include "core/utf8.h"
 
 namespace schedlab::store {

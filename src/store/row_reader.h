@@ -30,7 +30,7 @@ std::optional<double> number_cell(const SqlValue& v, const char* column);
 std::string text_cell(const SqlValue& v, const char* column);
 
 // The document of a sets row: `set_json` read as result files are
-// (core/result_text.h, then result_file_from_json), its argv masked
+// (input/result_text.h, then result_file_from_json), its argv masked
 // (redact_argv, core/secrets.h).  Throws BadRow.
 SetDocument document_cells(const SqlValue& created, const SqlValue& set_json);
 

@@ -7,21 +7,14 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "sys/bounded_read.h"
 #include "sys/unique_fd.h"
 
 namespace schedlab::sys {
 
-std::optional<std::string> read_text(const std::string& path) {
-  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd) return std::nullopt;
+std::optional<std::string> read_text(const std::string& path, std::size_t limit) {
   std::string out;
-  char buf[8192];
-  for (;;) {
-    ssize_t n = ::read(fd.get(), buf, sizeof buf);
-    if (n < 0) return std::nullopt;
-    if (n == 0) break;
-    out.append(buf, static_cast<size_t>(n));
-  }
+  if (!read_capped(path, limit, out)) return std::nullopt;
   return out;
 }
 

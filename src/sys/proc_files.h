@@ -1,6 +1,7 @@
 #pragma once
 #include <sys/types.h>
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
@@ -8,9 +9,15 @@
 
 namespace schedlab::sys {
 
-// The whole content of a (small) file such as /proc/stat; nullopt when it
-// cannot be opened or read.  Never throws for I/O problems.
-std::optional<std::string> read_text(const std::string& path);
+// How much of a /proc, /sys or tracefs file is read: /proc/kallsyms of a
+// large kernel is some 20 MiB, a tracefs "trace" a few buffers.
+inline constexpr std::size_t kSystemFileLimit = std::size_t{128} << 20;
+
+// The content of a kernel file such as /proc/stat, at most `limit` bytes
+// (the rest is cut); nullopt when it cannot be opened or read.  Never
+// blocks (O_NONBLOCK) and never throws for I/O problems.  Outside sys/,
+// read through input/files.h.
+std::optional<std::string> read_text(const std::string& path, std::size_t limit = kSystemFileLimit);
 
 // The whole content of a file schedlab cannot do without (an input it was
 // given, /proc/stat); throws SystemError("ACTION", path, errno) when it

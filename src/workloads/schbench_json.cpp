@@ -9,6 +9,7 @@
 #include <ctime>
 #include <iostream>
 
+#include "input/files.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
@@ -19,15 +20,15 @@ constexpr double kPercentiles[] = {20, 50, 90, 99, 99.9};
 
 // This invocation's command line, as schbench records its own.
 std::string own_cmdline() {
-  std::string text = sys::read_text("/proc/self/cmdline").value_or("");
+  std::string text = input::read_system_file("/proc/self/cmdline").value_or("");
   std::replace(text.begin(), text.end(), '\0', ' ');
   while (!text.empty() && text.back() == ' ') text.pop_back();
   return text;
 }
 
 std::string sched_ext_state() {
-  const auto state = sys::read_line("/sys/kernel/sched_ext/state");
-  return !state || *state == "disabled" ? "disabled" : sys::read_line("/sys/kernel/sched_ext/root/ops").value_or(*state);
+  const auto state = input::read_system_line("/sys/kernel/sched_ext/state");
+  return !state || *state == "disabled" ? "disabled" : input::read_system_line("/sys/kernel/sched_ext/root/ops").value_or(*state);
 }
 
 // A metric rounded to schbench's integer microseconds; null when it has no

@@ -3,7 +3,8 @@
 from lava-server 2023.01: GET /api/v0.2/jobs/ID/ is DIR/jobs/ID.json
 (application/json), GET /api/v0.2/jobs/ID/logs/ is DIR/jobs/ID.logs.yaml
 (application/yaml); anything else is 404, as the server answers for a job
-it does not have.
+it does not have.  A job with a file DIR/jobs/ID.redirect answers 302 to
+its own URL, for ever: a server that redirects to itself.
 
 Usage: serve_lava_api.py DIR PORT_FILE REQUEST_LOG
 Listens on 127.0.0.1, on a port of the kernel's choosing, which it writes
@@ -25,6 +26,13 @@ def handler(directory, request_log):
         def do_GET(self):  # noqa: N802 (http.server's name)
             with open(request_log, "a", encoding="utf-8") as log:
                 log.write(f"{self.path} {self.headers.get('Authorization', '-')}\n")
+            loop = re.match(r"^/api/v0\.2/jobs/([0-9]+)/$", self.path)
+            if loop and os.path.exists(os.path.join(directory, "jobs", loop.group(1) + ".redirect")):
+                self.send_response(302)
+                self.send_header("Location", self.path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             for pattern, name, kind in ROUTES:
                 m = pattern.match(self.path)
                 path = os.path.join(directory, "jobs", name.format(m.group(1))) if m else None

@@ -5,6 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -17,7 +20,6 @@ namespace schedlab::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
 
 std::vector<std::string> scratch_dirs_of(uid_t uid) {
   std::vector<std::string> found;
@@ -61,7 +63,7 @@ TEST(HostileInputs, ABaselineThatOverflowsIsBadInputBeforeAnyRun) {
   write_result_file(dir.file("huge.json"), file);
   const Outcome o = run_schedlab({"check", "--baseline", dir.file("huge.json"), "--no-store"});
   EXPECT_EQ(o.status, 255) << o.out << o.err;
-  EXPECT_NE(o.err.find("cannot be compared with"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("is not a number from -1e+15 to 1e+15"), std::string::npos) << o.err;
   EXPECT_EQ(o.out.find("bad"), std::string::npos) << "no verdict: " << o.out;
 }
 
@@ -80,6 +82,83 @@ TEST(HostileInputs, AKernelImageOfAnotherUserIsRefusedUnlessTrusted) {
   const Outcome dir_given = run_schedlab({"kernels", "--kernel", dir.path(), "--", "run", "spawn"});
   EXPECT_EQ(dir_given.status, 2);
   EXPECT_NE(dir_given.err.find("this is a directory"), std::string::npos) << dir_given.err;
+}
+
+// Issue 30, defect 7: values near 1e100 made compare exit 70 and a
+// baseline exit 125 through a Boost error.  A result file's numbers are
+// checked against the field's range as the file is read.
+TEST(HostileInputs, HugeValuesInAResultFileAreOneLineOfBadInput) {
+  TempDir dir;
+  for (const double huge : {1e100, 1e300, 1.7e308}) {
+    ResultFile file{"2026-11-30T00:00:00Z", {synthetic_set({.mean = huge, .sigma = huge / 100})}};
+    write_result_file(dir.file("huge.json"), file);
+    write_result_file(dir.file("fine.json"), ResultFile{"2026-11-30T00:00:00Z", {synthetic_set({})}});
+    for (const auto& [args, status] :
+         std::vector<std::pair<std::vector<std::string>, int>>{
+             {{"compare", dir.file("fine.json"), dir.file("huge.json")}, 2},
+             {{"check", "--baseline", dir.file("huge.json"), "--no-store"}, 255}}) {
+      const Outcome o = run_schedlab(args);
+      EXPECT_EQ(o.status, status) << huge << ": " << o.err;
+      EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+      EXPECT_NE(o.err.find("is not a number from"), std::string::npos) << o.err;
+    }
+  }
+}
+
+// Issue 30, defect 4: --add followed a symlink (a 0600 root-only file ended
+// up 0644 in the ramdisk), hung on a FIFO, died of bad_alloc on /dev/zero
+// and took a second /init.  Each is one line, exit 2, and no ramdisk.
+TEST(HostileInputs, ARamdiskTakesOnlyRegularFilesOnceEach) {
+  TempDir dir;
+  const std::string secret = dir.write("secret", "root only\n");
+  chmod(secret.c_str(), 0600);
+  ASSERT_EQ(symlink(secret.c_str(), dir.file("link").c_str()), 0);
+  ASSERT_EQ(mkfifo(dir.file("fifo").c_str(), 0600), 0);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {dir.file("link") + ":/root/x", "a symlink"},
+      {dir.file("fifo") + ":/root/x", "a FIFO, not a regular file"},
+      {"/dev/zero:/root/x", "a device, not a regular file"},
+      {secret + ":/init", "a DEST not already in the ramdisk"},
+  };
+  for (const auto& [add, expected] : cases) {
+    const Outcome o = run_schedlab({"lava", "ramdisk", "-o", dir.file("r.cpio.gz"), "--add", add});
+    if (o.err.find("busybox") != std::string::npos) SCHEDLAB_SKIP(kGuest) << "needs a static busybox: " << o.err;
+    EXPECT_EQ(o.status, 2) << add << ": " << o.err;
+    EXPECT_NE(o.err.find(expected), std::string::npos) << add << ": " << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+    EXPECT_FALSE(fs::exists(dir.file("r.cpio.gz")));
+  }
+}
+
+// Issue 30, defect 6: a 1 KB alias bomb in a --template took 3 GB and 23 s,
+// then exit 70.  It is counted before it is built: one line, exit 2.
+TEST(HostileInputs, AYamlAliasBombTemplateIsRefusedAtOnce) {
+  TempDir dir;
+  std::string bomb = "device_type: qemu\ncontext: {a: &a [x, x, x, x, x, x, x, x, x, x]";
+  for (char c = 'b'; c <= 'i'; ++c)
+    bomb += fmt::format(", {0}: &{0} [*{1}, *{1}, *{1}, *{1}, *{1}, *{1}, *{1}, *{1}, *{1}, *{1}]", c,
+                        static_cast<char>(c - 1));
+  bomb += "}\ndeploy: {to: tmpfs, images: {kernel: {url: $kernel_url}}, x: *i}\nboot: {method: qemu}\n";
+  const Outcome o = run_schedlab({"lava", "job", "--kernel", "good=http://lab/good/bzImage", "--ramdisk",
+                                  "http://lab/r.cpio.gz", "--template", dir.write("bomb.yaml", bomb), "--", "run",
+                                  "spawn"});
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find("more than 100000 YAML nodes"), std::string::npos) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+  EXPECT_EQ(o.out, "");
+}
+
+// A baseline's guest.append becomes the guest kernel's command line: it
+// may not replace schedlab's /init, nor carry control characters.
+TEST(HostileInputs, ABaselinesGuestAppendIsVetted) {
+  TempDir dir;
+  ResultSet set = synthetic_set({});
+  set.guest = {{"vcpus", 2}, {"memory_mib", 2048}, {"append", "quiet init=/bin/sh"}};
+  write_result_file(dir.file("b.json"), ResultFile{"2026-11-30T00:00:00Z", {set}});
+  const std::string image = dir.write("vmlinuz", std::string(4096, '\0'));
+  const Outcome o = run_schedlab({"check", "--baseline", dir.file("b.json"), "--kernel", image, "--no-store"});
+  EXPECT_EQ(o.status, 255) << o.err;
+  EXPECT_NE(o.err.find("guest.append"), std::string::npos) << o.err;
 }
 
 }  // namespace schedlab::testing

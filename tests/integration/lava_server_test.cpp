@@ -6,6 +6,7 @@
 // loopback by tests/grid/serve_lava_api.py.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -99,6 +100,35 @@ TEST(LavaServer, AJobNotThereOrNotFinishedIsNamedAndNothingIsStored) {
     EXPECT_NE(o.err.find(expected), std::string::npos) << o.err;
     EXPECT_EQ(o.err.find("hunter2"), std::string::npos) << o.err;
   }
+}
+
+// Issue 30, defects 9 and 12: what the server answers is input.  A server
+// that redirects to itself gets a few requests (it got 1,851), and an
+// answer of the wrong shape is one line naming what was wrong (it was exit
+// 70, "internal error"); neither stores anything.
+TEST(LavaServer, ARedirectLoopAndAnswersOfTheWrongShapeAreOneLineEach) {
+  TempDir dir;
+  dir.write("api/jobs/5.redirect", "");
+  dir.write("api/jobs/6.json", "[1, 2]");
+  dir.write("api/jobs/7.json", R"({"state": 3})");
+  dir.write("api/jobs/8.json", std::string(100000, '['));
+  RecordedLavaServer server(dir, dir.file("api"));
+  ASSERT_TRUE(fs::exists(dir.file("port")));
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"5", "more than 5 redirects"},
+      {"6", "its record: expected a JSON object, found array"},
+      {"7", "(/state) type must be string, but is number"},
+      {"8", "its record: nested deeper than 256 levels"},
+  };
+  for (const auto& [job, expected] : cases) {
+    const Outcome o = run_schedlab({"lava", "collect", job, "--server", server.url(), "--store", dir.file("r.db")});
+    EXPECT_EQ(o.status, 4) << job << ": " << o.err;
+    EXPECT_NE(o.err.find(expected), std::string::npos) << job << ": " << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+    EXPECT_FALSE(fs::exists(dir.file("r.db")));
+  }
+  const std::string requests = server.requests();
+  EXPECT_LE(std::count(requests.begin(), requests.end(), '\n'), 6 + 3) << "at most 1 + 5 redirects for job 5";
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <map>
 
+#include "integration/command_model.h"
 #include "integration/harness.h"
 #include "workloads/builtin.h"
 
@@ -20,18 +21,6 @@ namespace schedlab::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-nlohmann::json command_model() {
-  const Outcome o = run_schedlab({"--help-model"});
-  EXPECT_EQ(o.status, 0) << o.err;
-  return nlohmann::json::parse(o.out);
-}
-
-std::string long_name(const nlohmann::json& option) {
-  for (const auto& n : option.at("names"))
-    if (n.get<std::string>().rfind("--", 0) == 0) return n.get<std::string>();
-  return option.at("names").front().get<std::string>();
-}
 
 // A command line reaching the option, as {before, after}: the option and
 // its value go between.  Workloads' commands are derived from the model;

@@ -222,7 +222,8 @@ TEST(Security, CompareOfAbsurdValuesIsOneClearLine) {
   write_json(dir.file("big.json"), j);
   const Outcome o = run_schedlab({"compare", dir.file("good.json"), dir.file("big.json")});
   EXPECT_EQ(o.status, 2) << o.out << o.err;
-  EXPECT_NE(o.err.find("cannot be compared"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("runs[0].values.lps: 1e+308 is not a number from -1e+15 to 1e+15"), std::string::npos)
+      << o.err;  // refused as the file is read (issue 30), before the statistics
 }
 
 TEST(Security, ClearerMessages) {

@@ -291,7 +291,7 @@ TEST(Journal, MalformedJournalsAreRefusedInOneLine) {
       {R"({"pid":1,"start_time":-1.5,"changes":[]})", R"("start_time" is not a whole number)"},
       {R"({"pid":1,"start_time":1,"changes":[7]})", "a change that is not a JSON object"},
       {R"({"pid":1,"start_time":1,"changes":[{"kind":"write","path":"/x","undo":[]}]})", R"("undo" is not text)"},
-      {R"({"pid":1,"sta)", "parse error"},
+      {R"({"pid":1,"sta)", "a journal: not JSON (at byte"},
       {deep, "nested deeper than 256 levels"}};
   for (const auto& [text, why] : cases) {
     try {

@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 const std::vector<std::vector<std::string>> kLayers = {
     {"core"},
     {"stats", "sys"},
+    {"input"},  // every byte from outside (issue 30): over sys's system calls
     {"channel", "env", "profile", "scenario"},
     {"probes"},
     {"workloads"},

@@ -1,11 +1,11 @@
 // Unit tests for the limits on text from outside: cutting UTF-8 between
-// characters (core/utf8.h) and the JSON nesting depth (core/json_depth.h).
+// characters (core/utf8.h) and the JSON nesting depth (input/json_document.h).
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 #include <string>
 
-#include "core/json_depth.h"
+#include "input/json_document.h"
 #include "core/utf8.h"
 #include "store/result_file.h"
 
@@ -27,12 +27,12 @@ TEST(Utf8, PrefixNeverCutsACharacter) {
 }
 
 TEST(JsonDepth, CountsArraysAndObjectsOutsideStrings) {
-  EXPECT_NO_THROW(check_json_depth(nested(256)));
-  EXPECT_THROW(check_json_depth(nested(257)), std::runtime_error);
-  EXPECT_NO_THROW(check_json_depth(R"({"a": "[[[[", "b": "\"{{{{"})", 1));
-  EXPECT_THROW(check_json_depth(R"({"a": [{"b": "]]]"}]})", 2), std::runtime_error);
+  EXPECT_NO_THROW(input::check_json_depth(nested(256)));
+  EXPECT_THROW(input::check_json_depth(nested(257)), std::runtime_error);
+  EXPECT_NO_THROW(input::check_json_depth(R"({"a": "[[[[", "b": "\"{{{{"})", 1));
+  EXPECT_THROW(input::check_json_depth(R"({"a": [{"b": "]]]"}]})", 2), std::runtime_error);
   try {
-    check_json_depth(nested(1000000));
+    input::check_json_depth(nested(1000000));
     ADD_FAILURE() << "accepted";
   } catch (const std::runtime_error& e) {
     EXPECT_STREQ(e.what(), "nested deeper than 256 levels");

@@ -8,16 +8,18 @@
 #include <string_view>
 
 #include "core/result.h"
+#include "input/limits.h"
 
 namespace schedlab {
 
 // A result of thousands of runs with histograms is a few tens of MiB.
-inline constexpr std::size_t kResultLimit = std::size_t{256} << 20;
+inline constexpr std::size_t kResultLimit = input::kResultFile.max_bytes;
 
-// The JSON document of a result file's (or a stored set's) text: throws
-// std::runtime_error when it is longer than kResultLimit or nested deeper
-// than kMaxJsonDepth (core/json_depth.h), ordered_json::parse_error when
-// it is not JSON.  Validates nothing else: result_file_from_json does.
+// The JSON document of a result file's (or a stored set's) text, read by
+// input/json_document.h: throws std::runtime_error saying why when it is
+// longer than kResultLimit, nested deeper than kMaxJsonDepth or not JSON
+// ("not JSON (at byte 7)").  Validates nothing else: result_file_from_json
+// does.
 ordered_json parse_result_text(std::string_view text);
 
 }  // namespace schedlab

@@ -1,0 +1,24 @@
+// The LAVA server's answers to `lava collect --server`: the job's record
+// (GET jobs/ID/, JSON) as read_job_record reads it, with the job definition
+// it carries (YAML, boots_in_job), and the log (GET jobs/ID/logs/, YAML
+// records) as read_lava_log reads it.  A record is refused with
+// input::InputError (a UsageError: not JSON, not an object, a field of the
+// wrong type); a log is never refused (what is not a record is skipped).
+// Anything else escaping (a JSON type_error, a YAML exception, a sanitizer
+// report) is a finding: it was exit 70 (issue 30, defect 9).
+#include <sstream>
+
+#include "fuzz_support.h"
+#include "grid/lava_job.h"
+#include "grid/lava_log.h"
+#include "grid/lava_server.h"
+
+using namespace schedlab;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string body(fuzz::as_text(data, size));
+  fuzz::accepted([&] { (void)grid::boots_in_job(grid::read_job_record(body, "the job's record").definition); });
+  std::istringstream log(body);
+  (void)grid::read_lava_log(log);
+  return 0;
+}
