@@ -11,7 +11,7 @@
 #include "core/error.h"
 #include "guest/kernel_files.h"
 #include "sys/helper_process.h"
-#include "sys/proc_files.h"
+#include "input/files.h"
 
 namespace schedlab {
 namespace {
@@ -33,7 +33,7 @@ int run_logged(const std::vector<std::string>& argv, const std::string& cwd, con
 }
 
 std::string last_line(const std::string& path) {
-  std::istringstream in(sys::read_text(path).value_or(""));
+  std::istringstream in(input::read_optional_file(path, input::kBuildLog).value_or(""));
   std::string line, last;
   while (std::getline(in, line))
     if (!line.empty()) last = line;
@@ -67,7 +67,8 @@ std::vector<std::vector<std::string>> make_steps(const GitTree& tree, const Buil
 }
 
 bool modules_enabled(const std::string& config) {
-  return sys::read_text(config).value_or("").find("\nCONFIG_MODULES=y") != std::string::npos;
+  return input::read_optional_file(config, input::kKernelConfig).value_or("").find("\nCONFIG_MODULES=y") !=
+         std::string::npos;
 }
 
 BuiltKernel with_make(const GitTree& tree, const BuildRecipe& r, const std::string& log, sys::SignalGate& gate) {

@@ -30,6 +30,8 @@
 #include "core/error.h"
 #include "core/whole_number.h"
 #include "guest/initramfs.h"
+#include "input/files.h"
+#include "input/numbers.h"
 #include "session/session.h"
 
 namespace schedlab {
@@ -44,12 +46,7 @@ std::pair<std::vector<std::string>, std::vector<std::string>> split_at_dashes(co
 }
 
 double parse_threshold(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(text, &used);
-    if (used == text.size() && v > 0 && v < 100) return v;
-  } catch (const std::exception&) {
-  }
+  if (const auto v = input::parse_real(text); v && *v > 0 && *v < 100) return *v;
   throw UsageError("--threshold", text, "a percentage above 0 and below 100");
 }
 
@@ -106,11 +103,7 @@ BisectState plan_new(const WorkloadRegistry& workloads, const BisectTexts& t, co
   if (s.good == s.bad || !tree.is_ancestor(s.good, s.bad))
     throw UsageError("--good", t.good, fmt::format("an ancestor of --bad {}", t.bad));
   s.original_head = tree.head();
-  if (!t.config.empty()) {
-    std::error_code ec;
-    if (!fs::is_regular_file(t.config, ec)) throw UsageError("--config", t.config, "a .config fragment file");
-    s.config = fs::canonical(t.config).string();
-  }
+  if (!t.config.empty()) s.config = fs::canonical(t.config).string();
   s.work_dir = work_dir_for(tree);
   s.build_dir = t.build_dir.empty() ? s.work_dir + "/build" : fs::absolute(t.build_dir).string();
   return s;
@@ -240,6 +233,8 @@ int run_bisect(const WorkloadRegistry& workloads, const GitTree& tree, BisectSta
 }
 
 int start(const WorkloadRegistry& workloads, const BisectTexts& t, const std::vector<std::string>& spec) {
+  check_options(workloads, t, spec);
+  if (!t.config.empty()) input::read_named_file(t.config, input::kKernelConfig);  // a regular file, within limits
   const GitTree tree(t.tree, "--tree");
   BisectState s = plan_new(workloads, t, spec, tree);
   Session session;

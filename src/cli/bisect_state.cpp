@@ -3,7 +3,8 @@
 #include <filesystem>
 
 #include "core/error.h"
-#include "sys/proc_files.h"
+#include "input/files.h"
+#include "input/json_document.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
@@ -88,15 +89,9 @@ std::string bisect_state_path(const std::string& git_dir) { return git_dir + "/s
 
 std::optional<BisectState> read_bisect_state(const std::string& git_dir) {
   const std::string path = bisect_state_path(git_dir);
-  const auto text = sys::read_text(path);
+  const auto text = input::read_optional_file(path, input::kBisectState);
   if (!text) return std::nullopt;
-  ordered_json j;
-  try {
-    j = ordered_json::parse(*text);
-  } catch (const nlohmann::json::exception& e) {
-    throw UsageError(path + ": not JSON: " + e.what());
-  }
-  return bisect_state_from_json(j, path);
+  return bisect_state_from_json(input::parse_json_document(*text, path, input::kBisectState.max_bytes), path);
 }
 
 void write_bisect_state(const std::string& git_dir, const BisectState& s) {

@@ -14,6 +14,7 @@
 #include "cli/kernels_options.h"
 #include "core/descriptive.h"
 #include "core/error.h"
+#include "guest/kernel_files.h"
 #include "session/session.h"
 #include "sink/store_sink.h"
 #include "store/result_file.h"
@@ -67,6 +68,8 @@ PairPlan plan_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) 
   if (c.step_kernel.empty()) throw UsageError("--good-kernel: goes with --kernel STEP_VMLINUZ (the step's kernel)");
   if (c.max_blocks < 2 || c.max_blocks > 1000)
     throw UsageError("--max-boots", std::to_string(c.max_blocks), "a whole number from 2 to 1000");
+  for (const auto& [option, image] : {std::pair{"--kernel", c.step_kernel}, std::pair{"--good-kernel", c.good_kernel}})
+    guest::locate_kernel(option, guest::parse_kernel_arg(option, image), c.trust_kernel);  // both, before anything
   PairPlan p;
   p.texts = c.shape;
   p.run_args = c.run_args;

@@ -227,7 +227,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
                   bool full, const std::string& only, bool dry_run, bool lava) {
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
-  const auto kernels = suite_kernels(name, kernels_given.list, kernels_given.trusted);  // empty: on this host
+  const auto kernels = suite_kernels(name, kernels_given.list, kernels_given.trusted, dry_run);  // empty: on this host
   if (lava && !kernels.empty())
     throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
   const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;

@@ -38,12 +38,16 @@ std::vector<std::string> kernels_arguments(std::vector<std::string> run_args, co
 
 }  // namespace
 
-std::vector<std::string> suite_kernels(const std::string& suite, const std::string& text, bool trusted) {
+std::vector<std::string> suite_kernels(const std::string& suite, const std::string& text, bool trusted,
+                                       bool dry_run) {
   if (text.empty()) return {};
   if (suite != "lkml") throw UsageError("--kernels", text, "suite lkml (the quick suite runs on this host)");
   auto kernels = sys::split(text, ",");
   if (kernels.size() < 2) throw UsageError("--kernels", text, "two or more kernels, A,B: [NAME=]VMLINUZ[:INITRD] each");
-  for (const auto& k : kernels) guest::locate_kernel("--kernels", guest::parse_kernel_arg("--kernels", k), trusted);
+  for (const auto& k : kernels) {  // a dry run reads no kernel, as kernels --dry-run
+    const auto arg = guest::parse_kernel_arg("--kernels", k);
+    if (!dry_run) guest::locate_kernel("--kernels", arg, trusted);
+  }
   return kernels;
 }
 

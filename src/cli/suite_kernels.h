@@ -16,7 +16,8 @@ namespace schedlab {
 // given.  Throws UsageError: only for lkml, at least two kernels, each an
 // image `kernels --kernel` would take (`trusted`: --trust-kernel) — checked
 // before the first scenario, so a bad one is one line, not one per scenario.
-std::vector<std::string> suite_kernels(const std::string& suite, const std::string& text, bool trusted);
+std::vector<std::string> suite_kernels(const std::string& suite, const std::string& text, bool trusted,
+                                       bool dry_run = false);
 
 // Runs one scenario (`run_args`: the words after `schedlab run`) on the
 // kernels, writing `json`; returns the exit status (an error is printed

@@ -9,6 +9,7 @@ const std::vector<OptionInput>& option_inputs() {
       {"check", "--baseline", Content::kResultJson, &kResultFile},
       {"check", "--bad", Content::kResultJson, &kResultFile},
       {"check", "--kernel", Content::kBytes, &kKernelImage},
+      {"check", "--good-kernel", Content::kBytes, &kKernelImage},
       {"check", "--interleave", Content::kRun, nullptr},
       {"compare", "files", Content::kResultJson, &kResultFile},
       {"report", "inputs", Content::kResultJson, &kResultFile},
@@ -16,6 +17,7 @@ const std::vector<OptionInput>& option_inputs() {
       {"import", "files", Content::kResultJson, &kResultFile},
       {"kernels", "--kernel", Content::kBytes, &kKernelImage},
       {"suite", "--kernels", Content::kBytes, &kKernelImage},
+      {"bisect", "--config", Content::kBytes, &kKernelConfig},  // handed to the kernel's merge_config.sh
       {"lava job", "--template", Content::kTemplateYaml, &kTemplate},
       // URLs written into the job for LAVA to fetch; schedlab never fetches them.
       {"lava job", "--kernel", Content::kUrl, nullptr},
@@ -40,6 +42,8 @@ const std::vector<std::string>& document_inputs() {
       "guest evidence and result file: parse_json_document (256 MiB)",
       "KVM probe cache: read_named_file, parse_json_document (64 KiB)",
       "/proc/config.gz: inflate_zlib gzip (16 MiB)",
+      "bisect state (.git/schedlab-bisect.json): read_optional_file, parse_json_document (16 MiB)",
+      "a bisect step's build log (its last line names --build-cmd's image): read_optional_file (64 MiB)",
   };
   return kList;
 }

@@ -28,6 +28,8 @@ inline constexpr FileKind kKernelModule{"a kernel module", 64 * kMiB};
 inline constexpr FileKind kProgram{"a program", 256 * kMiB};
 inline constexpr FileKind kGuestOutput{"a guest's output", 256 * kMiB};
 inline constexpr FileKind kCache{"a cache file", 64 * 1024};
+inline constexpr FileKind kBisectState{"a bisect state", 16 * kMiB};
+inline constexpr FileKind kBuildLog{"a build's output", 64 * kMiB};
 
 // HTTP answers (the LAVA server's): a very long job's log is the largest.
 inline constexpr std::size_t kHttpMaxBytes = 512 * kMiB;
