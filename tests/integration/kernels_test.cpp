@@ -163,6 +163,16 @@ bool guest_command_running() {
 // build tree between runs of the tests (never in the user's home).
 void use_build_cache() { setenv("XDG_CACHE_HOME", (kBuild / "guest-cache").c_str(), 1); }
 
+// A baseline of `kernel` from one emulated boot (the spec a bisect step
+// judges); returns the kernel's image path.
+std::string record_guest_baseline(const Kernel& kernel, const std::string& json) {
+  EXPECT_EQ(run_schedlab({"kernels", "--kernel", kernel.arg, "--boots", "1", "--accel", "tcg", "--json", json, "--",
+                          "run", "spawn", "--duration", "300ms", "--runs", "2"})
+                .status,
+            0);
+  return kernel.arg.substr(kernel.arg.find('=') + 1);
+}
+
 // The default: the cloud kernel only.
 class KernelsSmoke : public ::testing::Test {
  protected:
@@ -342,11 +352,7 @@ TEST_F(Kernels, CheckJudgesABisectStepsKernelInAGuest) {
 // boots interleaved.  Under TCG it decides only with --emulated-ok; without
 // it the step is a skip (125) before any boot of the pair.
 TEST_F(KernelsSmoke, ThePairedStepJudgeRefusesEmulationUnlessAskedAndChecksItsInput) {
-  ASSERT_EQ(run_schedlab({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--accel", "tcg", "--json",
-                          dir_.file("good.json"), "--", "run", "spawn", "--duration", "300ms", "--runs", "2"})
-                .status,
-            0);
-  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  const std::string image = record_guest_baseline(*cloud_, dir_.file("good.json"));
   const auto o = run_schedlab({"check", "--kernel", image, "--good-kernel", image, "--baseline", dir_.file("good.json")});
   EXPECT_EQ(o.status, 125) << o.out << o.err;
   EXPECT_NE(o.out.find("--emulated-ok"), std::string::npos) << o.out;
@@ -370,11 +376,7 @@ TEST_F(KernelsSmoke, ThePairedStepJudgeRefusesEmulationUnlessAskedAndChecksItsIn
 // --emulated-ok and a wide threshold: a decision, both kernels' sets in the
 // evidence, every boot recorded, marked emulated.
 TEST_F(Kernels, ThePairedStepJudgeDecidesAnAAStepMarkedEmulated) {
-  ASSERT_EQ(run_schedlab({"kernels", "--kernel", cloud_->arg, "--boots", "1", "--accel", "tcg", "--json",
-                          dir_.file("good.json"), "--", "run", "spawn", "--duration", "300ms", "--runs", "2"})
-                .status,
-            0);
-  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  const std::string image = record_guest_baseline(*cloud_, dir_.file("good.json"));
   const auto o = run_schedlab({"check", "--kernel", image, "--good-kernel", image, "--baseline", dir_.file("good.json"),
                                "--emulated-ok", "--threshold", "60", "--max-boots", "8", "--json", dir_.file("ev.json"),
                                "--no-store"});
