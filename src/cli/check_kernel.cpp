@@ -11,6 +11,7 @@
 #include "core/duration.h"
 #include "core/error.h"
 #include "env/environment.h"
+#include "guest/kernel_needs.h"
 #include "store/result_file.h"
 #include "store/record.h"
 #include "sys/reaper.h"
@@ -100,11 +101,14 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   check.options = o;
   guest::KernelsPlan& plan = check.plan;
   plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
-  guest::check_qemu_path("--kernel", plan.kernels.front().vmlinuz);
+  guest::KernelFiles& kernel = plan.kernels.front();
+  if (!o.kernel_config.empty()) guest::use_config("--config", o.kernel_config, kernel);
+  guest::check_qemu_path("--kernel", kernel.vmlinuz);
   const ResultFile good = read_result_file(o.baseline);
   const ResultSet& set = guest_set(good, o.baseline);
   if (!o.bad.empty()) guest_set(read_result_file(o.bad), o.bad);
   const RunSpec spec = read_run_spec(set, workloads);
+  guest::check_kernel_config("--kernel", kernel.name + "=" + kernel.vmlinuz, kernel.config, guest::kernel_needs(spec));
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = std::stoi(o.max_runs.empty() ? "15" : o.max_runs);
@@ -113,7 +117,7 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                              std::chrono::duration<double>(3 * runs * per_run)));
   check.cache_dir = guest::guest_cache_dir();
-  plan.images = {guest::prepare_initramfs("--kernel", plan.kernels.front(), check.cache_dir)};
+  plan.images = {guest::prepare_initramfs("--kernel", kernel, check.cache_dir)};
   plan.boots = 1;
   plan.argv = argv;
   plan.host_environment = collect_environment();

@@ -28,7 +28,7 @@ std::unique_ptr<Probe> make_perf_hw_probe() {
   ProbeInfo info{"perf-hw", "cycles, instructions, cache and branch misses of the copies",
                  "a hardware PMU (a cpu entry in /sys/bus/event_source/devices), and the perf-sw "
                  "privileges",
-                 measured_cost_pct("perf-hw"), perf_metric_specs(metrics), true};
+                 measured_cost_pct("perf-hw"), perf_metric_specs(metrics), true, {}, {"CONFIG_PERF_EVENTS"}};
   return make_perf_counters_probe(std::move(info), metrics);
 }
 

@@ -33,7 +33,9 @@ class ProfileProbe final : public Probe {
         measured_cost_pct("profile"),
         {{"profile_kernel_pct", "%", Better::kLower,
           "share of the copies' sampled CPU time spent in the kernel (profile)"}},
-        true};
+        true,
+        {},
+        {"CONFIG_PERF_EVENTS"}};
     return kInfo;
   }
 

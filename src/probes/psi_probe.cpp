@@ -48,7 +48,7 @@ class PsiProbe final : public Probe {
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"psi", "pressure stall time of CPU, memory and I/O, system-wide and of the run's cgroup chain",
                                  "CONFIG_PSI, enabled (psi=1 where CONFIG_PSI_DEFAULT_DISABLED)",
-                                 measured_cost_pct("psi"), psi_metrics()};
+                                 measured_cost_pct("psi"), psi_metrics(), false, {}, {"CONFIG_PSI"}};
     return kInfo;
   }
 

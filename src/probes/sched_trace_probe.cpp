@@ -82,7 +82,8 @@ class SchedTraceProbe final : public Probe {
     static const ProbeInfo kInfo{"sched-trace",
                                  "sched tracepoint counts, wakeup-to-run latency and run-queue waits of the copies",
                                  "tracefs with the sched events, root (mounts tracefs when needed)",
-                                 measured_cost_pct("sched-trace"), trace_metrics(), true, {"tracefs"}};
+                                 measured_cost_pct("sched-trace"), trace_metrics(), true, {"tracefs"},
+                                 {"CONFIG_EVENT_TRACING"}};
     return kInfo;
   }
 
