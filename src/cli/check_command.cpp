@@ -67,6 +67,8 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
   const auto runs = parse_whole_number(o.max_runs, 2, 1000);
   if (!runs) throw UsageError("--max-runs", o.max_runs, "a whole number from 2 to 1000");
   a.max_runs = *runs;
+  if (!o.kernel_config.empty() && o.kernel.empty())
+    throw UsageError("--config", o.kernel_config, "a --kernel to go with it (the .config of the kernel a guest boots)");
   if (!a.interleave.empty() && !a.bad.empty())
     throw UsageError("--interleave decides against --threshold from the blocks it measures; --bad needs the "
                      "recorded baselines: give one or the other");
@@ -225,6 +227,8 @@ Command add_check(CLI::App& app, const CommandContext& context) {
       ->type_name("N");
   check->add_flag("--emulated-ok", o->emulated_ok, "with --kernel: decide under QEMU's TCG emulation too (no KVM); "
                                                    "every verdict and set is marked emulated");
+  add_input_path(*check, "--config", o->kernel_config, "the --kernel's built .config, checked for what the guest "
+                                                      "and the baseline's spec need (default: the one beside it)");
   check->add_flag("--trust-kernel", o->trust_kernel, "boot a --kernel owned by another user than root or you "
                                                      "(a kernel is code)");
   check->add_flag("--no-wait", o->no_wait, "exit 125 instead of waiting for another run's global controls");

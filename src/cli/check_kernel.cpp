@@ -13,6 +13,7 @@
 #include "core/duration.h"
 #include "core/error.h"
 #include "env/environment.h"
+#include "guest/kernel_needs.h"
 #include "input/files.h"
 #include "input/kernel_append.h"
 #include "input/json_document.h"
@@ -108,8 +109,11 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   if (!o.bad.empty()) baseline_guest_set(read_result_file(o.bad), o.bad);
   const guest::GuestShape shape = baseline_guest_shape(set.guest);  // the baseline's guest.append vetted first
   plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
-  guest::check_qemu_path("--kernel", plan.kernels.front().vmlinuz);
+  guest::KernelFiles& kernel = plan.kernels.front();
+  if (!o.kernel_config.empty()) guest::use_config("--config", o.kernel_config, kernel);
+  guest::check_qemu_path("--kernel", kernel.vmlinuz);
   const RunSpec spec = read_run_spec(set, workloads);
+  guest::check_kernel_config("--kernel", kernel.name + "=" + kernel.vmlinuz, kernel.config, guest::kernel_needs(spec));
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = std::stoi(o.max_runs.empty() ? "15" : o.max_runs);
@@ -120,7 +124,7 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   // Read only: what the initramfs needs is checked here, and the cache
   // (its directory, the image) is written by run_guest_check, never by a
   // dry run, and only once the Session guards an interrupt.
-  guest::boot_modules("--kernel", plan.kernels.front());
+  guest::boot_modules("--kernel", kernel);
   guest::static_busybox();
   plan.boots = 1;
   plan.argv = argv;

@@ -59,6 +59,7 @@ struct CheckOptions {
   StoreOptionTexts store;
   std::string kernel;  // --kernel VMLINUZ[:INITRD]: judge that kernel in a guest (cli/check_kernel.h)
   bool trust_kernel = false;  // boot a --kernel owned by another user
+  std::string kernel_config;  // --config FILE: the --kernel's .config (default: the one beside it)
   bool dry_run = false;       // --dry-run: the plan, after every check of the files, and exit 0
   std::string interleave;     // --interleave GOOD: re-measure the good program now, interleaved
   std::string good_kernel;    // --good-kernel: judge --kernel beside it, boots interleaved (cli/check_kernel_pair.h)

@@ -70,12 +70,14 @@ void refuse_inner(const ParsedRun& p) {
   if (p.lava) refuse("--lava", "for a LAVA test shell (schedlab lava job); kernels reads its guests' results itself");
 }
 
-ResultSet describe_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment) {
+ResultSet describe_variant(const Workload& w, const ParsedRun& parsed, const Assignment& assignment,
+                           std::vector<guest::KernelNeed>& needs) {
   RunSettings settings = parsed.settings;
   WorkloadOptions options = *parsed.workload_options;
   for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, options);
   check_settings(settings);
   const RunSpec spec = make_run_spec(w, settings, options);
+  guest::merge_needs(needs, guest::kernel_needs(spec));
   ResultSet set;
   set.tool = ordered_json::object();
   write_run_spec(spec, set);
@@ -102,7 +104,8 @@ std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, con
   GuestSpec g{std::move(*parsed), {}, 1, 0};
   std::vector<VaryAxis> axes;
   for (const auto& v : g.parsed.experiment.vary) axes.push_back(parse_vary(v));
-  for (const auto& assignment : expand_axes(axes)) g.described.push_back(describe_variant(w, g.parsed, assignment));
+  for (const auto& assignment : expand_axes(axes))
+    g.described.push_back(describe_variant(w, g.parsed, assignment, g.needs));
   const RunOptions& options = g.parsed.settings.options;
   g.runs = options.runs;
   const double per_run = to_seconds(options.window() + options.warmup + options.wait_idle.value_or(std::chrono::seconds(0)));
@@ -119,6 +122,27 @@ std::chrono::nanoseconds deadline_for(const std::string& text, double expected_s
   if (!text.empty()) return parse_duration("--deadline", text, false);
   return std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
                                           std::chrono::duration<double>(3 * expected_s));
+}
+
+// --config [NAME=]FILE: that kernel's configuration (every kernel's without NAME).
+void use_configs(const std::vector<std::string>& texts, std::vector<guest::KernelFiles>& kernels) {
+  for (const auto& text : texts) {
+    const auto eq = text.find('=');
+    const std::string name = eq == std::string::npos ? "" : text.substr(0, eq);
+    const std::string file = eq == std::string::npos ? text : text.substr(eq + 1);
+    bool used = false;
+    for (auto& k : kernels)
+      if (name.empty() || k.name == name) {
+        guest::use_config("--config", file, k);
+        used = true;
+      }
+    if (!used) throw UsageError("--config", text, "[NAME=]FILE with the NAME of a --kernel");
+  }
+}
+
+// Every option the spec needs, in each kernel's configuration, before any boot.
+void check_configs(const std::vector<guest::KernelFiles>& kernels, const std::vector<guest::KernelNeed>& needs) {
+  for (const auto& k : kernels) guest::check_kernel_config("--kernel", k.name + "=" + k.vmlinuz, k.config, needs);
 }
 
 std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& texts, bool trusted) {
@@ -144,6 +168,9 @@ namespace {
 void add_kernels_options(CLI::App& app, KernelsTexts& t) {
   add_input_path(app, "--kernel", t.kernels, "a kernel under test (repeat per kernel)",
                  "[NAME=]VMLINUZ[:INITRD]");
+  add_input_path(app, "--config", t.configs, "the built .config of kernel NAME (of every kernel without NAME), "
+                                             "checked for what the guest and the spec need (default: the one "
+                                             "beside the image)", "[NAME=]FILE");
   app.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks (default 5)")->type_name("N");
   app.add_option("--vcpus", t.vcpus, "vCPUs per guest (default: the --host-cpus count, else 2)")->type_name("N");
   app.add_option("--memory", t.memory, "guest RAM: 512M, 2G (default 2G)")->type_name("SIZE");
@@ -173,6 +200,7 @@ KernelsCommandLine::KernelsCommandLine()
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   add_kernels_options(app, texts);
   app.get_option("--kernel")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.get_option("--config")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory, const std::string& host_cpus,
@@ -214,6 +242,8 @@ std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workl
   KernelsRequest r;
   guest::KernelsPlan& plan = r.plan;
   plan.kernels = locate_kernels(t.kernels, t.trust_kernel);
+  use_configs(t.configs, plan.kernels);
+  check_configs(plan.kernels, g->needs);
   const auto boots = parse_whole_number(t.boots, 1, 1000);
   if (!boots) throw UsageError("--boots", t.boots, "a whole number from 1 to 1000");
   plan.boots = *boots;

@@ -6,6 +6,7 @@
 #include "cli/cli_fwd.h"
 #include "cli/run_parse.h"
 #include "cli/store_options.h"
+#include "guest/kernel_needs.h"
 #include "guest/kernels_run.h"
 #include "workloads/builtin.h"
 
@@ -15,6 +16,7 @@ namespace schedlab {
 // check them.
 struct KernelsTexts {
   std::vector<std::string> kernels;  // [NAME=]VMLINUZ[:INITRD], repeatable
+  std::vector<std::string> configs;  // [NAME=]FILE, repeatable
   std::string boots = "5";
   std::string vcpus;                 // default: the --host-cpus count, else 2
   std::string memory = "2G";
@@ -50,6 +52,7 @@ struct GuestSpec {
   std::vector<ResultSet> described;  // per --vary variant
   int runs = 1;
   double expected_s = 0;             // what the runs of one boot should take
+  std::vector<guest::KernelNeed> needs;  // kernel options its variants need
 };
 // `args`: WORKLOAD [options].  nullopt when the spec's --help was shown;
 // UsageError for a bad value.  The caller refuses the options it owns.

@@ -120,6 +120,11 @@ KernelArg parse_kernel_arg(const std::string& option, const std::string& text) {
   return arg;
 }
 
+void use_config(const std::string& option, const std::string& file, KernelFiles& kernel) {
+  if (!is_file(file)) throw UsageError(option, file, "a kernel configuration file that exists (a built .config)");
+  kernel.config = absolute(file);
+}
+
 KernelFiles locate_kernel(const std::string& option, const KernelArg& arg, bool trusted) {
   const std::string shown = arg.name.empty() ? arg.vmlinuz : arg.name + "=" + arg.vmlinuz;
   if (is_dir(arg.vmlinuz))

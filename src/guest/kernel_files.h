@@ -37,6 +37,12 @@ struct KernelFiles {
 // another user than root or us.
 KernelFiles locate_kernel(const std::string& option, const KernelArg& arg, bool trusted);
 
+// Makes `file` (--config FILE) the kernel's configuration, in place of the
+// one found beside it: what the guest gets as /boot/config-RELEASE and what
+// kernel_needs.h checks.  Throws UsageError naming `option` when it is not
+// a regular file.
+void use_config(const std::string& option, const std::string& file, KernelFiles& kernel);
+
 // The release ("6.1.0-57-cloud-amd64") from a bzImage's setup header: the
 // kernel_version string the boot protocol points to.  "" when `image` is
 // not a bzImage of boot protocol 2.00 or later, or its version string is not

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "env/kernel_config.h"
 #include "guest/elf_file.h"
+#include "guest/kernel_needs.h"
 #include "input/files.h"
 #include "sys/proc_files.h"
 
@@ -18,14 +19,6 @@ namespace schedlab::guest {
 namespace {
 
 namespace fs = std::filesystem;
-
-// What the guest's /init must find before its first mount.
-struct Needed {
-  const char* option;
-  const char* module;
-};
-constexpr Needed kNeeded[] = {
-    {"CONFIG_VIRTIO_PCI", "virtio_pci"}, {"CONFIG_VIRTIO_FS", "virtiofs"}, {"CONFIG_OVERLAY_FS", "overlay"}};
 
 // Module names use '_' and '-' interchangeably; the kernel shows '_'.
 std::string canonical(std::string name) {
@@ -102,20 +95,21 @@ std::vector<std::string> boot_modules(const std::string& option, const KernelFil
   const KernelConfig config =
       k.config.empty() ? KernelConfig() : KernelConfig::parse(input::read_named_file(k.config, input::kKernelConfig));
   const std::string shown = k.name + "=" + k.vmlinuz;
+  check_kernel_config(option, shown, k.config, guest_needs());
   std::optional<ModuleTree> tree;
   if (!k.modules.empty()) tree.emplace(k.modules);
   std::set<std::string> seen;
   std::vector<std::string> order;
-  for (const auto& [opt, module] : kNeeded) {
-    const std::string value = config.value(opt);
+  // The guest's needs a module may meet (=m, or a configuration that is
+  // not known): what /init loads before its first mount.
+  for (const auto& need : guest_needs()) {
+    if (need.module.empty()) continue;
+    const std::string value = config.value(need.option);
     if (value == "y") continue;
-    if (value == "n")
-      throw UsageError(option, shown, fmt::format("a kernel with {} (y or m): {} has it not set, so the guest "
-                                                  "cannot mount the host's root", opt, k.config));
-    if (tree) add_in_load_order(*tree, module, option, seen, order);
+    if (tree) add_in_load_order(*tree, need.module, option, seen, order);
     else if (value == "m" && k.initrd.empty())
       throw UsageError(option, shown, fmt::format("its modules: {}=m, but there is no lib/modules/{} beside "
-                                                  "the image and no initrd (VMLINUZ:INITRD)", opt, k.release));
+                                                  "the image and no initrd (VMLINUZ:INITRD)", need.option, k.release));
   }
   return order;
 }

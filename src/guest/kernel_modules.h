@@ -14,7 +14,8 @@ namespace schedlab::guest {
 // in the kernel's modules tree, unless the kernel came with an initrd that
 // brings it.  Dependencies come from each module's own .modinfo, so an
 // unpacked package needs no depmod.  Throws UsageError naming `option` when
-// the kernel lacks an option or a module; compressed modules (.ko.xz,
+// the kernel lacks an option the guest needs (every one missing, with the
+// table of kernel_needs.h) or a module; compressed modules (.ko.xz,
 // .ko.zst, .ko.gz) are refused by name.
 std::vector<std::string> boot_modules(const std::string& option, const KernelFiles& kernel);
 

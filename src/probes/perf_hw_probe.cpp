@@ -26,7 +26,7 @@ std::unique_ptr<Probe> make_perf_hw_probe() {
   const auto metrics = hw_metrics();
   ProbeInfo info{"perf-hw", "cycles, instructions, cache and branch misses of the copies",
                  "a hardware PMU (a cpu entry in /sys/bus/event_source/devices), and the perf-sw "
-                 "privileges", perf_metric_specs(metrics), true};
+                 "privileges", perf_metric_specs(metrics), true, {}, {"CONFIG_PERF_EVENTS"}};
   return make_perf_counters_probe(std::move(info), metrics);
 }
 

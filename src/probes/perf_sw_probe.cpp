@@ -27,7 +27,7 @@ std::unique_ptr<Probe> make_perf_sw_probe() {
   const auto metrics = sw_metrics();
   ProbeInfo info{"perf-sw", "context switches, CPU migrations, page faults and task clock of the copies",
                  "perf_event_open with kernel-side counting: root, CAP_PERFMON or "
-                 "kernel.perf_event_paranoid <= 1", perf_metric_specs(metrics), true};
+                 "kernel.perf_event_paranoid <= 1", perf_metric_specs(metrics), true, {}, {"CONFIG_PERF_EVENTS"}};
   return make_perf_counters_probe(std::move(info), metrics);
 }
 

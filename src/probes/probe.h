@@ -33,6 +33,9 @@ struct ProbeInfo {
   // unmounts them under another; a test runs two overlapping runs of every
   // probe that lists one.
   std::vector<std::string> shared_mounts = {};
+  // The kernel options it needs ("CONFIG_PSI"): a guest kernel named with
+  // --probes is checked for them before it boots (guest/kernel_needs.h).
+  std::vector<std::string> kernel_config = {};
 };
 
 // What a probe learns about the run it brackets, before the copies are

@@ -31,7 +31,9 @@ class ProfileProbe final : public Probe {
         "kernel.perf_event_paranoid <= 1) and readable /proc/kallsyms addresses (kernel.kptr_restrict)",
         {{"profile_kernel_pct", "%", Better::kLower,
           "share of the copies' sampled CPU time spent in the kernel (profile)"}},
-        true};
+        true,
+        {},
+        {"CONFIG_PERF_EVENTS"}};
     return kInfo;
   }
 

@@ -47,7 +47,7 @@ class PsiProbe final : public Probe {
  public:
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"psi", "pressure stall time of CPU, memory and I/O, system-wide and of the run's cgroup chain",
-                                 "CONFIG_PSI, enabled (psi=1 where CONFIG_PSI_DEFAULT_DISABLED)", psi_metrics()};
+                                 "CONFIG_PSI, enabled (psi=1 where CONFIG_PSI_DEFAULT_DISABLED)", psi_metrics(), false, {}, {"CONFIG_PSI"}};
     return kInfo;
   }
 

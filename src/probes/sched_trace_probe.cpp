@@ -80,7 +80,8 @@ class SchedTraceProbe final : public Probe {
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"sched-trace",
                                  "sched tracepoint counts, wakeup-to-run latency and run-queue waits of the copies",
-                                 "tracefs with the sched events, root (mounts tracefs when needed)", trace_metrics(), true, {"tracefs"}};
+                                 "tracefs with the sched events, root (mounts tracefs when needed)", trace_metrics(), true, {"tracefs"},
+                                 {"CONFIG_EVENT_TRACING"}};
     return kInfo;
   }
 

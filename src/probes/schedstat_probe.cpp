@@ -41,7 +41,7 @@ class SchedstatProbe final : public Probe {
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"schedstat", "run-queue delay and timeslices of the copies' long-lived tasks",
                                  "CONFIG_SCHED_INFO (/proc/PID/schedstat)",
-                                 schedstat_metrics()};
+                                 schedstat_metrics(), false, {}, {"CONFIG_SCHED_INFO"}};
     return kInfo;
   }
 

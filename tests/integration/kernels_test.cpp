@@ -478,6 +478,24 @@ TEST_F(KernelsSmoke, BadInputIsOneLineAndExit2) {
     EXPECT_EQ(o.status, 2) << args[2] << ": " << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   }
+  // A configuration that lacks what the guest and the spec need is refused before any boot, every
+  // missing option named with why, and the file read (docs/kernels.md, "What a kernel needs").
+  std::string lacking;
+  {
+    std::ifstream in(std::string(SCHEDLAB_SOURCE_DIR) + "/tests/fixtures/kernel-config/guest-6.1.192.config");
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("CONFIG_VIRTIO_FS=", 0) != 0 && line.rfind("CONFIG_PSI=", 0) != 0) lacking += line + "\n";
+  }
+  std::ofstream(dir_.file("lacking.config")) << lacking;
+  const auto refused = run_schedlab({"kernels", "--kernel", cloud_->arg, "--config", dir_.file("lacking.config"), "--",
+                                     "run", "spawn", "--psi", "on", "--cgroup-depth", "1"});
+  EXPECT_EQ(refused.status, 2) << refused.err;
+  EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  for (const std::string& part :
+       std::vector<std::string>{"CONFIG_VIRTIO_FS=y or m", "CONFIG_PSI=y (--psi", dir_.file("lacking.config")})
+    EXPECT_NE(refused.err.find(part), std::string::npos) << part << " in: " << refused.err;
+  EXPECT_EQ(run_schedlab({"kernels", "--kernel", cloud_->arg, "--config", "other=" + dir_.file("lacking.config"),
+                          "--", "run", "spawn"}).status, 2) << "--config NAME= names no --kernel";
   // check --kernel needs a baseline measured in a guest: a host's is bad input (255, bisect stops).
   ASSERT_EQ(run_schedlab({"run", "spawn", "--duration", "200ms", "--runs", "2", "--quiet", "--json",
                           dir_.file("host.json")}).status, 0);

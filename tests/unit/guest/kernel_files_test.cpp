@@ -18,11 +18,18 @@ using testing::TempDir;
 
 constexpr const char* kRelease = "6.1.0-57-cloud-amd64";
 
-// ROOT/boot/vmlinuz-R, ROOT/boot/config-R with `config`, ROOT/lib/modules/R.
+// What the guest needs besides the three drivers a module may provide.
+constexpr const char* kGuestBase =
+    "CONFIG_64BIT=y\nCONFIG_BLK_DEV_INITRD=y\nCONFIG_BINFMT_SCRIPT=y\nCONFIG_BINFMT_ELF=y\n"
+    "CONFIG_SERIAL_8250_CONSOLE=y\nCONFIG_DEVTMPFS=y\nCONFIG_TMPFS=y\nCONFIG_CGROUPS=y\nCONFIG_FUTEX=y\n"
+    "CONFIG_ACPI=y\n";
+
+// ROOT/boot/vmlinuz-R, ROOT/boot/config-R with `config` (after the guest's
+// other needs), ROOT/lib/modules/R.
 std::string unpacked_kernel(const TempDir& dir, const std::string& config) {
   const std::string r = kRelease;
   dir.write("root/boot/vmlinuz-" + r, testing::bzimage(r + " (debian-kernel@lists.debian.org) #1 SMP"));
-  dir.write("root/boot/config-" + r, config);
+  dir.write("root/boot/config-" + r, kGuestBase + config);
   std::filesystem::create_directories(dir.file("root/lib/modules/" + r + "/kernel"));
   return dir.file("root/boot/vmlinuz-" + r);
 }
@@ -118,6 +125,35 @@ TEST(KernelModules, SaysWhatTheKernelLacks) {
     FAIL() << "a kernel without virtiofs was accepted";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("CONFIG_VIRTIO_FS"), std::string::npos) << e.what();
+  }
+}
+
+// A source tree's bzImage takes the tree's .config; --config replaces it.
+TEST(KernelFiles, ASourceTreesConfigOrTheOneGiven) {
+  TempDir dir;
+  dir.write("kbuild/arch/x86/boot/bzImage", testing::bzimage("6.1.192-g07ea769 (x) #1 SMP"));
+  const std::string dot_config = dir.write("kbuild/.config", "CONFIG_X=y\n");
+  auto k = locate_kernel("--kernel", {"good", dir.file("kbuild/arch/x86/boot/bzImage"), ""}, false);
+  EXPECT_EQ(k.config, dot_config);
+  EXPECT_EQ(k.modules, "");
+  use_config("--config", dir.write("other.config", "CONFIG_Y=y\n"), k);
+  EXPECT_EQ(k.config, dir.file("other.config"));
+  EXPECT_THROW(use_config("--config", dir.file("absent"), k), UsageError);
+}
+
+// A guest need that no module can meet is refused with the others, before
+// any module is looked for.
+TEST(KernelModules, TheGuestsOtherNeedsAreCheckedToo) {
+  TempDir dir;
+  const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_OVERLAY_FS=y\n");
+  dir.write(std::string("root/boot/config-") + kRelease,
+            "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_OVERLAY_FS=y\nCONFIG_64BIT=y\n");
+  try {
+    boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}, false));
+    FAIL() << "a kernel without a serial console was accepted";
+  } catch (const UsageError& e) {
+    for (const char* option : {"CONFIG_SERIAL_8250_CONSOLE=y", "CONFIG_DEVTMPFS=y", "CONFIG_ACPI=y"})
+      EXPECT_NE(std::string(e.what()).find(option), std::string::npos) << option << " in: " << e.what();
   }
 }
 

@@ -1,0 +1,109 @@
+#include "guest/kernel_needs.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "probes/probe.h"
+#include "sys/proc_files.h"
+
+namespace schedlab::guest {
+namespace {
+
+bool holds(const std::vector<KernelNeed>& needs, const std::string& option) {
+  return std::any_of(needs.begin(), needs.end(), [&](const KernelNeed& n) { return n.option == option; });
+}
+
+void add(std::vector<KernelNeed>& needs, KernelNeed need) {
+  if (!holds(needs, need.option)) needs.push_back(std::move(need));
+}
+
+// What the scenario's controls change, and the option each one needs.
+// Under --allow-unapplied a control the kernel cannot apply is recorded as
+// such and the run goes on, so it needs nothing.
+void add_scenario_needs(const ScenarioRequest& s, std::vector<KernelNeed>& needs) {
+  if (s.allow_unapplied) return;
+  if (s.autogroup) add(needs, {"CONFIG_SCHED_AUTOGROUP", "", "--autogroup (kernel.sched_autogroup_enabled)"});
+  if (s.psi) add(needs, {"CONFIG_PSI", "", "--psi (cgroup.pressure)"});
+  if (s.cgroup_depth > 0) {
+    add(needs, {"CONFIG_CGROUP_SCHED", "", "--cgroup-depth (the cpu controller)"});
+    add(needs, {"CONFIG_FAIR_GROUP_SCHED", "", "--cgroup-depth (group scheduling of fair tasks)"});
+  }
+  if (!s.sched_features.empty()) add(needs, {"CONFIG_SCHED_DEBUG", "", "--sched-feature (debugfs sched/features)"});
+}
+
+// The probes --probes names explicitly: "default" takes the ones the kernel
+// can run and records the others as unavailable, so it needs nothing.
+void add_probe_needs(const ProbeSelection& selection, std::vector<KernelNeed>& needs) {
+  if (selection.text == "default") return;
+  for (const auto& probe : builtin_probes()) {
+    const ProbeInfo& info = probe->info();
+    if (std::find(selection.names.begin(), selection.names.end(), info.name) == selection.names.end()) continue;
+    for (const auto& option : info.kernel_config) add(needs, {option, "", "--probes " + info.name});
+  }
+}
+
+std::string describe(const std::vector<KernelNeed>& missing) {
+  std::vector<std::string> parts;
+  parts.reserve(missing.size());
+  for (const auto& n : missing)
+    parts.push_back(fmt::format("{}{} ({})", n.option, n.module.empty() ? "=y" : "=y or m", n.why));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+}  // namespace
+
+const std::vector<KernelNeed>& guest_needs() {
+  static const std::vector<KernelNeed> kNeeds = {
+      {"CONFIG_64BIT", "", "the guest runs the host's x86-64 schedlab"},
+      {"CONFIG_BLK_DEV_INITRD", "", "the guest starts from schedlab's initramfs"},
+      {"CONFIG_BINFMT_SCRIPT", "", "its /init is a #! script"},
+      {"CONFIG_BINFMT_ELF", "", "it runs the host's programs"},
+      {"CONFIG_SERIAL_8250_CONSOLE", "", "the host reads the guest's console on ttyS0"},
+      {"CONFIG_DEVTMPFS", "", "/init mounts devtmpfs on /dev"},
+      {"CONFIG_TMPFS", "", "the overlay's upper layer, /tmp and /run are tmpfs"},
+      {"CONFIG_VIRTIO_PCI", "virtio_pci", "the host's root arrives over virtiofs (a virtio PCI device)"},
+      {"CONFIG_VIRTIO_FS", "virtiofs", "the host's root and the shared directory are virtiofs mounts"},
+      {"CONFIG_OVERLAY_FS", "overlay", "the host's read-only root gets a tmpfs overlay"},
+      {"CONFIG_CGROUPS", "", "/init mounts cgroup2"},
+      {"CONFIG_FUTEX", "", "the copies start behind a futex barrier"},
+      {"CONFIG_ACPI", "", "the guest's poweroff ends QEMU"},
+  };
+  return kNeeds;
+}
+
+std::vector<KernelNeed> kernel_needs(const RunSpec& spec) {
+  std::vector<KernelNeed> needs = guest_needs();
+  add_scenario_needs(spec.scenario, needs);
+  add_probe_needs(spec.options.probes, needs);
+  return needs;
+}
+
+void merge_needs(std::vector<KernelNeed>& needs, const std::vector<KernelNeed>& more) {
+  for (const auto& n : more) add(needs, n);
+}
+
+std::vector<KernelNeed> missing_needs(const KernelConfig& config, const std::vector<KernelNeed>& needs) {
+  std::vector<KernelNeed> missing;
+  if (!config.available()) return missing;
+  for (const auto& n : needs) {
+    const std::string value = config.value(n.option);
+    if (value != "y" && !(value == "m" && !n.module.empty())) missing.push_back(n);
+  }
+  return missing;
+}
+
+void check_kernel_config(const std::string& option, const std::string& shown, const std::string& config,
+                         const std::vector<KernelNeed>& needs) {
+  if (config.empty()) return;
+  const auto text = sys::read_text(config);
+  if (!text) throw UsageError(option, shown, fmt::format("a kernel configuration that can be read ({})", config));
+  const auto missing = missing_needs(KernelConfig::parse(*text), needs);
+  if (missing.empty()) return;
+  throw UsageError(option, shown, fmt::format("a kernel with {} — {} lacks {}", describe(missing), config,
+                                              missing.size() == 1 ? "it" : "them"));
+}
+
+}  // namespace schedlab::guest
