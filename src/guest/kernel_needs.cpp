@@ -7,7 +7,7 @@
 
 #include "core/error.h"
 #include "probes/probe.h"
-#include "sys/proc_files.h"
+#include "input/files.h"
 
 namespace schedlab::guest {
 namespace {
@@ -37,10 +37,9 @@ void add_scenario_needs(const ScenarioRequest& s, std::vector<KernelNeed>& needs
 // The probes --probes names explicitly: "default" takes the ones the kernel
 // can run and records the others as unavailable, so it needs nothing.
 void add_probe_needs(const ProbeSelection& selection, std::vector<KernelNeed>& needs) {
-  if (selection.text == "default") return;
   for (const auto& probe : builtin_probes()) {
     const ProbeInfo& info = probe->info();
-    if (std::find(selection.names.begin(), selection.names.end(), info.name) == selection.names.end()) continue;
+    if (std::find(selection.named.begin(), selection.named.end(), info.name) == selection.named.end()) continue;
     for (const auto& option : info.kernel_config) add(needs, {option, "", "--probes " + info.name});
   }
 }
@@ -98,7 +97,7 @@ std::vector<KernelNeed> missing_needs(const KernelConfig& config, const std::vec
 void check_kernel_config(const std::string& option, const std::string& shown, const std::string& config,
                          const std::vector<KernelNeed>& needs) {
   if (config.empty()) return;
-  const auto text = sys::read_text(config);
+  const auto text = input::read_optional_file(config, input::kKernelConfig);
   if (!text) throw UsageError(option, shown, fmt::format("a kernel configuration that can be read ({})", config));
   const auto missing = missing_needs(KernelConfig::parse(*text), needs);
   if (missing.empty()) return;
