@@ -47,17 +47,21 @@ std::string make_binary() {
 }
 
 // The steps of an out-of-tree build: the first configures the build
-// directory (defconfig, the --config fragment merged), every one updates
+// directory (defconfig; with --config, allnoconfig with kvm_guest.config
+// and the fragment merged, as docs/kernels.md builds the small guest
+// kernel), every one updates
 // it (olddefconfig: options new in this commit take their defaults) and
 // builds the image.
 std::vector<std::vector<std::string>> make_steps(const GitTree& tree, const BuildRecipe& r) {
   const std::string make = make_binary(), o = "O=" + r.build_dir;
   std::vector<std::vector<std::string>> steps;
   if (!fs::exists(fs::path(r.build_dir) / ".config")) {
-    steps.push_back({make, "-C", tree.dir(), o, "defconfig"});
-    if (!r.config.empty())
-      steps.push_back({"/bin/sh", tree.dir() + "/scripts/kconfig/merge_config.sh", "-m", "-O", r.build_dir,
-                       r.build_dir + "/.config", r.config});
+    if (r.config.empty()) {
+      steps.push_back({make, "-C", tree.dir(), o, "defconfig"});
+    } else {  // onto allnoconfig: only what a guest uses is built (data/guest/kernel.config)
+      steps.push_back({"/bin/sh", tree.dir() + "/scripts/kconfig/merge_config.sh", "-n", "-O", r.build_dir,
+                       tree.dir() + "/kernel/configs/kvm_guest.config", r.config});
+    }
   }
   steps.push_back({make, "-C", tree.dir(), o, "olddefconfig"});
   steps.push_back({make, "-C", tree.dir(), o, fmt::format("-j{}", r.jobs), "bzImage", "modules"});

@@ -15,7 +15,7 @@ class GitTree;
 struct BuildRecipe {
   std::string build_cmd;  // --build-cmd: `sh -c CMD` in the tree; its last line is the image's path
   std::string root;       // where a make build installs: ROOT/boot/vmlinuz-R, config-R, lib/modules/R
-  std::string config;     // --config FILE: merged onto defconfig (a fragment, or a whole .config)
+  std::string config;     // --config FILE: merged after kvm_guest.config onto allnoconfig
   std::string build_dir;  // O=
   std::string log_dir;    // one log per build
   int jobs = 1;

@@ -12,18 +12,18 @@ BisectCommandLine::BisectCommandLine()
   use_wrapping_help(app);
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   BisectTexts& t = texts;
-  app.add_option("--tree", t.tree, "the kernel's git work tree (clean; left as it was found)")->type_name("DIR");
+  add_input_path(app, "--tree", t.tree, "the kernel's git work tree (clean; left as it was found)", "DIR");
   app.add_option("--good", t.good, "a revision without the regression")->type_name("REV");
   app.add_option("--bad", t.bad, "a revision with it (good must be its ancestor)")->type_name("REV");
-  add_input_path(app, "--config", t.config, "a .config fragment merged onto defconfig for every step's build "
-                                            "(data/guest-kernel.config is a small one for guests)", "FILE");
+  add_input_path(app, "--config", t.config, "a .config fragment merged after kvm_guest.config onto allnoconfig "
+                                            "(data/guest/kernel.config is one for guests; default: defconfig)",
+                 "FILE");
   app.add_option("--jobs", t.jobs, "make -j (default: this machine's CPUs)")->type_name("N");
   app.add_option("--build-cmd", t.build_cmd, "build each step with this shell command instead of make, in the "
                                              "tree; its last line of output is the kernel image's path")
       ->type_name("CMD");
-  app.add_option("--build-dir", t.build_dir, "make O=DIR, kept between steps (default: in the bisect's work "
-                                             "directory under XDG_CACHE_HOME)")
-      ->type_name("DIR");
+  add_output_dir(app, "--build-dir", t.build_dir, "make O=DIR, kept between steps (default: in the bisect's work "
+                                                 "directory under XDG_CACHE_HOME)");
   app.add_option("--threshold", t.threshold, "percent loss of the primary metric that is bad (default 5)")
       ->type_name("PCT");
   app.add_option("--max-boots", t.max_boots, "boots of each kernel per step at most (default 24)")->type_name("N");

@@ -8,7 +8,7 @@ namespace schedlab {
 
 struct BisectTexts {
   std::string tree, good, bad;
-  std::string config;     // a .config fragment merged onto defconfig
+  std::string config;     // a .config fragment merged after kvm_guest.config onto allnoconfig
   std::string jobs;       // make -j (default: this machine's CPUs)
   std::string build_cmd;  // instead of make: prints the image's path last
   std::string build_dir;  // O= (default: in the bisect's work directory)

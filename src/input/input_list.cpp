@@ -20,6 +20,7 @@ const std::vector<OptionInput>& option_inputs() {
       {"kernels", "--config", Content::kBytes, &kKernelConfig},
       {"suite", "--kernels", Content::kBytes, &kKernelImage},
       {"bisect", "--config", Content::kBytes, &kKernelConfig},  // handed to the kernel's merge_config.sh
+      {"bisect", "--tree", Content::kRun, nullptr},  // a git tree: driven by git, never read by schedlab
       {"lava job", "--template", Content::kTemplateYaml, &kTemplate},
       // URLs written into the job for LAVA to fetch; schedlab never fetches them.
       {"lava job", "--kernel", Content::kUrl, nullptr},

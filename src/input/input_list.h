@@ -18,7 +18,7 @@ enum class Content {
   kTemplateYaml, // a LAVA job template (YAML)
   kLavaLogYaml,  // a LAVA job log (YAML records)
   kBytes,        // carried or booted as they are (a file for the ramdisk, a kernel image)
-  kRun,          // run, never read (check --interleave's GOOD program)
+  kRun,          // run or driven, never read (check --interleave's GOOD program, bisect's git tree)
   kUrl,          // a URL: the answers are listed under network_inputs()
 };
 

@@ -47,6 +47,7 @@ std::optional<Invocation> invocation(const nlohmann::json& command) {
   static const std::map<std::string, Invocation> kOthers = {
       {"check", {{"check", "--baseline", "/nonexistent.json"}, {}, 255}},
       {"kernels", {{"kernels", "--kernel", "/nonexistent"}, {"--", "run", "spawn"}}},
+      {"bisect", {{"bisect", "--tree", "/nonexistent", "--good", "a", "--bad", "b"}, {"--", "run", "spawn"}}},
       {"export", {{"export", "1", "--store", "/nonexistent/results.db"}, {}}},
       {"report", {{"report", "/nonexistent.json"}, {}}},
       {"suite", {{"suite", "quick", "--no-store"}, {}}},
