@@ -122,7 +122,8 @@ TEST(HostileInputs, ARamdiskTakesOnlyRegularFilesOnceEach) {
   };
   for (const auto& [add, expected] : cases) {
     const Outcome o = run_schedlab({"lava", "ramdisk", "-o", dir.file("r.cpio.gz"), "--add", add});
-    if (o.err.find("busybox") != std::string::npos) SCHEDLAB_SKIP(kGuest) << "needs a static busybox: " << o.err;
+    if (o.err.find("busybox-static") != std::string::npos)  // "apt-get install busybox-static"
+      SCHEDLAB_SKIP(kGuest) << "needs a static busybox: " << o.err;
     EXPECT_EQ(o.status, 2) << add << ": " << o.err;
     EXPECT_NE(o.err.find(expected), std::string::npos) << add << ": " << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
