@@ -340,7 +340,16 @@ TEST_F(Profile, AgreesWithPerfRecordOnTheTopKernelFunctions) {
   const auto perfs = perf_top_kernel(data, "sl-context", 5);
   if (perfs.empty()) SCHEDLAB_SKIP(kTools) << "perf report could not read its recording here";
   ASSERT_EQ(ours.size(), 5u);
-  EXPECT_EQ(ours.front(), perfs.front()) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
+  // The first two can hold nearly equal shares (on a KVM guest the IRQ-enable
+  // point after a switch, _raw_spin_unlock_irqrestore and
+  // finish_task_switch, about a third each): each tool's first must be among
+  // the other's first two, which a sampling wobble between two equals cannot
+  // fail and a wrong attribution does.
+  const auto in_first_two = [](const std::string& f, const std::vector<std::string>& top) {
+    return top.front() == f || (top.size() > 1 && top[1] == f);
+  };
+  EXPECT_TRUE(in_first_two(ours.front(), perfs) && in_first_two(perfs.front(), ours))
+      << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
   EXPECT_GE(shared_count(ours, perfs), 4u) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
 }
 
