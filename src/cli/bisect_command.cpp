@@ -150,7 +150,7 @@ std::string run_step(const WorkloadRegistry& workloads, const GitTree& tree, Bis
   step.subject = tree.subject(step.commit);
   const BuiltKernel k = build_kernel(tree, recipe_of(s), step.commit, session.gate());
   step.build_s = k.seconds;
-  const auto start = std::chrono::steady_clock::now();
+  const auto judged_from = std::chrono::steady_clock::now();
   if (!k.ok) {
     step.verdict = "skip";
     step.why = "does not build: " + k.why;
@@ -166,14 +166,14 @@ std::string run_step(const WorkloadRegistry& workloads, const GitTree& tree, Bis
     step.boots = static_cast<int>(v.blocks);
     step.emulated = v.emulated;
   }
-  step.judge_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  step.judge_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - judged_from).count();
   const std::string answer = tree.mark(step.verdict);
   s.steps.push_back(step);
   write_bisect_state(tree.git_dir(), s);
   return answer;
 }
 
-std::string change_text(const BisectStep& s) {
+std::string step_change_text(const BisectStep& s) {
   if (!s.change_pct) return "-";
   return fmt::format("{:+.1f}% [{:+.1f}, {:+.1f}]", *s.change_pct, *s.low_pct, *s.high_pct);
 }
@@ -185,7 +185,7 @@ std::string steps_table(const BisectState& s) {
   int i = 0;
   for (const auto& step : s.steps)
     out += fmt::format("{:>4}  {:<12}  {:<7} {:<25} {:>6} {:>7.0f} {:>7.0f}\n", ++i, step.commit.substr(0, 12),
-                       step.verdict, change_text(step), step.boots, step.build_s, step.judge_s);
+                       step.verdict, step_change_text(step), step.boots, step.build_s, step.judge_s);
   for (const auto& step : s.steps)
     if (!step.why.empty()) out += fmt::format("  {} {}: {}\n", step.commit.substr(0, 12), step.verdict, step.why);
   return out;
@@ -228,11 +228,11 @@ int run_bisect(const WorkloadRegistry& workloads, const GitTree& tree, BisectSta
     say_progress(tree, s, answer);
     answer = run_step(workloads, tree, s, session);
     std::cerr << "schedlab bisect: " << s.steps.back().commit.substr(0, 12) << " is " << s.steps.back().verdict
-              << (s.steps.back().change_pct ? " (" + change_text(s.steps.back()) + ")" : "") << "\n";
+              << (s.steps.back().change_pct ? " (" + step_change_text(s.steps.back()) + ")" : "") << "\n";
   }
 }
 
-int start(const WorkloadRegistry& workloads, const BisectTexts& t, const std::vector<std::string>& spec) {
+int start_bisect(const WorkloadRegistry& workloads, const BisectTexts& t, const std::vector<std::string>& spec) {
   check_options(workloads, t, spec);
   if (!t.config.empty()) input::read_named_file(t.config, input::kKernelConfig);  // a regular file, within limits
   const GitTree tree(t.tree, "--tree");
@@ -274,7 +274,7 @@ int resume(const WorkloadRegistry& workloads, const BisectTexts& t) {
     BisectTexts again = t;
     again.good = s.good;
     again.bad = s.bad;
-    return start(workloads, again, s.spec);
+    return start_bisect(workloads, again, s.spec);
   }
   if (!tree.bisecting()) throw UsageError("--resume", t.tree, "a tree where git's bisect is still in progress");
   std::cerr << fmt::format("schedlab bisect: resuming after {} steps\n", s.steps.size());
@@ -297,7 +297,7 @@ int bisect_command(const WorkloadRegistry& workloads, const std::vector<std::str
                              s.build_cmd.empty() ? "make O=DIR" : s.build_cmd, fmt::join(s.spec, " "));
     return 0;
   }
-  return start(workloads, t, spec);
+  return start_bisect(workloads, t, spec);
 }
 
 Command add_bisect(CLI::App& app, const CommandContext& context) {

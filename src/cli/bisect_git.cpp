@@ -11,7 +11,7 @@
 namespace schedlab {
 namespace {
 
-std::string trimmed(std::string s) {
+std::string without_trailing_space(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
   return s;
 }
@@ -30,7 +30,7 @@ GitTree::GitTree(const std::string& dir, const std::string& option) {
   dir_ = std::filesystem::canonical(dir).string();
   const Result top = git({"rev-parse", "--show-toplevel"});
   if (top.status != 0) throw UsageError(option, dir, "a git work tree (git rev-parse found none)");
-  git_dir_ = trimmed(git_or_throw({"rev-parse", "--absolute-git-dir"}));
+  git_dir_ = without_trailing_space(git_or_throw({"rev-parse", "--absolute-git-dir"}));
 }
 
 GitTree::Result GitTree::git(const std::vector<std::string>& args) const {
@@ -44,7 +44,7 @@ std::string GitTree::git_or_throw(const std::vector<std::string>& args) const {
   const Result r = git(args);
   if (r.status != 0)
     throw Error(ExitStatus::kWorkloadFailed,
-                fmt::format("git {} in {} failed (status {}): {}", args.front(), dir_, r.status, trimmed(r.output)));
+                fmt::format("git {} in {} failed (status {}): {}", args.front(), dir_, r.status, without_trailing_space(r.output)));
   return r.output;
 }
 
@@ -52,27 +52,27 @@ std::string GitTree::commit(const std::string& rev, const std::string& option) c
   if (rev.empty() || rev.front() == '-') throw UsageError(option, rev, "a revision git knows (a hash, tag or branch)");
   const Result r = git({"rev-parse", "--verify", "--quiet", rev + "^{commit}"});
   if (r.status != 0) throw UsageError(option, rev, fmt::format("a commit of {} (git knows no such revision)", dir_));
-  return trimmed(r.output);
+  return without_trailing_space(r.output);
 }
 
 std::string GitTree::subject(const std::string& commit) const {
-  return trimmed(git_or_throw({"log", "-1", "--format=%s", commit}));
+  return without_trailing_space(git_or_throw({"log", "-1", "--format=%s", commit}));
 }
 
 bool GitTree::is_ancestor(const std::string& a, const std::string& b) const {
   return git({"merge-base", "--is-ancestor", a, b}).status == 0;
 }
 
-std::string GitTree::changes() const { return trimmed(git_or_throw({"status", "--porcelain"})); }
+std::string GitTree::changes() const { return without_trailing_space(git_or_throw({"status", "--porcelain"})); }
 
 bool GitTree::bisecting() const { return std::filesystem::exists(std::filesystem::path(git_dir_) / "BISECT_START"); }
 
 std::string GitTree::head() const {
   const Result r = git({"symbolic-ref", "--quiet", "HEAD"});
-  return r.status == 0 ? trimmed(r.output) : head_commit();
+  return r.status == 0 ? without_trailing_space(r.output) : head_commit();
 }
 
-std::string GitTree::head_commit() const { return trimmed(git_or_throw({"rev-parse", "HEAD"})); }
+std::string GitTree::head_commit() const { return without_trailing_space(git_or_throw({"rev-parse", "HEAD"})); }
 
 void GitTree::checkout_detached(const std::string& commit) const {
   git_or_throw({"checkout", "--quiet", "--detach", commit});
@@ -94,7 +94,7 @@ std::string GitTree::mark(const std::string& verdict) const {
   const Result r = git({"bisect", verdict});
   if (r.status != 0 && !only_skipped_left(r.output))
     throw Error(ExitStatus::kWorkloadFailed,
-                fmt::format("git bisect {} in {} failed (status {}): {}", verdict, dir_, r.status, trimmed(r.output)));
+                fmt::format("git bisect {} in {} failed (status {}): {}", verdict, dir_, r.status, without_trailing_space(r.output)));
   return r.output;
 }
 

@@ -33,7 +33,7 @@ struct PairPlan {
   LookPlan looks;
 };
 
-std::string text_of(const ordered_json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
+std::string guest_field_text(const ordered_json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
 
 // The baseline's spec as its guests ran it: `kernels`' words after "--".
 std::vector<std::string> baseline_run_args(const ResultSet& set, const std::string& path) {
@@ -56,8 +56,8 @@ void from_baseline(const KernelPairCheck& c, PairPlan& p) {
   p.run_args = baseline_run_args(set, c.baseline);
   const ordered_json& g = set.guest;
   KernelsTexts& t = p.texts;
-  t.vcpus = text_of(g.value("vcpus", ordered_json(2)));
-  t.memory = text_of(g.value("memory_mib", ordered_json(2048)));
+  t.vcpus = guest_field_text(g.value("vcpus", ordered_json(2)));
+  t.memory = guest_field_text(g.value("memory_mib", ordered_json(2048)));
   if (const auto h = g.value("host_cpus", ordered_json()); h.is_string()) t.host_cpus = h.get<std::string>();
   t.append = g.value("append", std::string());
   t.accel = g.value("accel", std::string());
