@@ -167,7 +167,7 @@ std::string run_step(const WorkloadRegistry& workloads, const GitTree& tree, Bis
     step.emulated = v.emulated;
   }
   step.judge_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - judged_from).count();
-  const std::string answer = tree.mark(step.verdict);
+  std::string answer = tree.mark(step.verdict);
   s.steps.push_back(step);
   write_bisect_state(tree.git_dir(), s);
   return answer;

@@ -98,20 +98,20 @@ std::string GitTree::mark(const std::string& verdict) const {
   return r.output;
 }
 
-std::optional<std::string> first_bad_commit(const std::string& out) {
+std::optional<std::string> first_bad_commit(const std::string& bisect_output) {
   static const std::regex re("([0-9a-f]{40}) is the first bad commit");
   std::smatch m;
-  if (std::regex_search(out, m, re)) return m[1].str();
+  if (std::regex_search(bisect_output, m, re)) return m[1].str();
   return std::nullopt;
 }
 
-std::optional<int> steps_left(const std::string& out) {
+std::optional<int> steps_left(const std::string& bisect_output) {
   static const std::regex re("roughly ([0-9]+) steps?\\)");
   std::smatch m;
-  if (std::regex_search(out, m, re)) return std::stoi(m[1].str());
+  if (std::regex_search(bisect_output, m, re)) return std::stoi(m[1].str());
   return std::nullopt;
 }
 
-bool only_skipped_left(const std::string& out) { return out.find("only 'skip'ped commits left") != std::string::npos; }
+bool only_skipped_left(const std::string& bisect_output) { return bisect_output.find("only 'skip'ped commits left") != std::string::npos; }
 
 }  // namespace schedlab

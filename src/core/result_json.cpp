@@ -59,7 +59,7 @@ RunRecord run_from_json(const ordered_json& j, const std::string& where) {
   run.boot = whole_number_or(j, "boot", 0, where);
   run.window_s = real_number(field(j, "window_s", where), where + ".window_s", kWindowRange);
   for (const auto& [name, value] : field(j, "values", where).items())
-    run.values.set(name, real_number(value, where + ".values." + name, kMetricValueRange));
+    run.values.set(name, real_number(value, fmt::format("{}.values.{}", where, name), kMetricValueRange));
   if (j.contains("copies")) run.copies = j.at("copies");
   if (j.contains("details")) run.details = j.at("details");
   return run;

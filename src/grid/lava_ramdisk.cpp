@@ -122,7 +122,7 @@ Ramdisk build_lava_ramdisk(const RamdiskInputs& in) {
   for (const auto& lib : libraries) add(lib, read_program(lib), 0755);
   for (const auto& [source, dest] : in.files) {
     if (const auto problem = placement_problem(r.contents, dirs, dest); !problem.empty())
-      throw UsageError("--add", source + ":" + dest, problem);
+      throw UsageError("--add", fmt::format("{}:{}", source, dest), problem);
     // Never through a symlink, and never more open than the file was:
     // a 0600 file stays 0600 (no set-id bits, no write for others).
     const auto file = input::read_packed_file(source, input::kRamdiskInput);

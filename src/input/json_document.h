@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <string>
 #include <set>
-#include <string>
 #include <string_view>
 #include <vector>
 

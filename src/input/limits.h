@@ -27,7 +27,7 @@ inline constexpr FileKind kKernelConfig{"a kernel config", 16 * kMiB};
 inline constexpr FileKind kKernelModule{"a kernel module", 64 * kMiB};
 inline constexpr FileKind kProgram{"a program", 256 * kMiB};
 inline constexpr FileKind kGuestOutput{"a guest's output", 256 * kMiB};
-inline constexpr FileKind kCache{"a cache file", 64 * 1024};
+inline constexpr FileKind kCache{"a cache file", std::size_t{64} * 1024};
 inline constexpr FileKind kBisectState{"a bisect state", 16 * kMiB};
 inline constexpr FileKind kBuildLog{"a build's output", 64 * kMiB};
 
