@@ -127,7 +127,10 @@ std::string keep_kernel(const std::string& image, const std::string& root) {
   const fs::path modules = fs::path(root) / "lib/modules" / k.release;
   if (!k.modules.empty() && fs::absolute(k.modules) != modules) {
     fs::create_directories(modules.parent_path());
-    fs::copy(k.modules, modules, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    // Symlinks as symlinks (a modules tree's build and source point at
+    // other trees); the initramfs builder never follows one.
+    fs::copy(k.modules, modules,
+             fs::copy_options::recursive | fs::copy_options::copy_symlinks | fs::copy_options::overwrite_existing);
   }
   return kept.string();
 }

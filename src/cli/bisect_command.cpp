@@ -28,6 +28,7 @@
 #include "cli/kernels_options.h"
 #include "cli/run_parse.h"
 #include "core/error.h"
+#include "core/sha256.h"
 #include "core/whole_number.h"
 #include "guest/initramfs.h"
 #include "input/files.h"
@@ -54,7 +55,7 @@ double parse_threshold(const std::string& text) {
 // by default, the build directory.  Per tree, under the cache.
 std::string work_dir_for(const GitTree& tree) {
   const std::string base = guest::guest_cache_dir();
-  const std::string name = std::to_string(std::hash<std::string>{}(tree.dir()));
+  const std::string name = sha256_hex(tree.dir()).substr(0, 16);
   return (fs::path(base) / "bisect" / name).string();
 }
 
@@ -109,9 +110,10 @@ BisectState plan_new(const WorkloadRegistry& workloads, const BisectTexts& t, co
   return s;
 }
 
-KernelPairCheck step_check(const BisectState& s, const std::string& step_image) {
+KernelPairCheck step_check(const BisectState& s, const std::string& commit, const std::string& step_image) {
   KernelPairCheck c;
   c.step_kernel = step_image;
+  c.step_name = "step-" + commit.substr(0, 12);
   c.good_kernel = s.good_image;
   c.run_args = s.spec;
   c.shape.vcpus = s.vcpus;
@@ -155,7 +157,7 @@ std::string run_step(const WorkloadRegistry& workloads, const GitTree& tree, Bis
     step.verdict = "skip";
     step.why = "does not build: " + k.why;
   } else {
-    const PairVerdict v = judge_kernel_pair(workloads, step_check(s, k.image));
+    const PairVerdict v = judge_kernel_pair(workloads, step_check(s, step.commit, k.image), session);
     step.verdict = v.exit == 0 ? "good" : v.exit == 1 ? "bad" : "skip";
     if (v.exit == kCheckSkipExit) step.why = v.line;
     if (v.decided_at_a_look) {
@@ -216,7 +218,7 @@ int finish(const GitTree& tree, const BisectState& s, const std::string& answer)
     std::cout << "no single first bad commit: skipped commits surround it; git said:\n" << answer;
     status = 125;
   }
-  tree.bisect({"reset", s.original_head.rfind("refs/heads/", 0) == 0 ? s.original_head.substr(11) : s.original_head});
+  tree.end_bisect(s.original_head);
   remove_bisect_state(tree.git_dir());
   return status;
 }
@@ -230,6 +232,25 @@ int run_bisect(const WorkloadRegistry& workloads, const GitTree& tree, BisectSta
     std::cerr << "schedlab bisect: " << s.steps.back().commit.substr(0, 12) << " is " << s.steps.back().verdict
               << (s.steps.back().change_pct ? " (" + step_change_text(s.steps.back()) + ")" : "") << "\n";
   }
+}
+
+// The options a bisect was started with, from its state.
+BisectTexts texts_of(const BisectState& s) {
+  BisectTexts t;
+  t.tree = s.tree;
+  t.good = s.good;
+  t.bad = s.bad;
+  t.config = s.config;
+  t.jobs = std::to_string(s.jobs);
+  t.build_cmd = s.build_cmd;
+  t.build_dir = s.build_dir;
+  t.threshold = fmt::format("{}", s.threshold);
+  t.max_boots = std::to_string(s.max_boots);
+  t.vcpus = s.vcpus;
+  t.memory = s.memory;
+  t.accel = s.accel;
+  t.emulated_ok = s.emulated_ok;
+  return t;
 }
 
 int start_bisect(const WorkloadRegistry& workloads, const BisectTexts& t, const std::vector<std::string>& spec) {
@@ -255,8 +276,8 @@ int start_bisect(const WorkloadRegistry& workloads, const BisectTexts& t, const 
     }
     throw;
   } catch (const std::exception&) {
-    if (s.started) tree.bisect({"reset"});
-    tree.return_to(s.original_head);
+    if (s.started) tree.end_bisect(s.original_head);
+    else tree.return_to(s.original_head);
     remove_bisect_state(tree.git_dir());
     throw;
   }
@@ -267,15 +288,12 @@ int resume(const WorkloadRegistry& workloads, const BisectTexts& t) {
   auto state = read_bisect_state(tree.git_dir());
   if (!state) throw UsageError("--resume", t.tree, "a tree with a schedlab bisect in progress (none is)");
   BisectState& s = *state;
-  Session session;
-  if (!s.started) {  // killed while the good kernel built: start over
+  if (!s.started) {  // killed while the good kernel built: start over, as it was asked
     tree.return_to(s.original_head);
     remove_bisect_state(tree.git_dir());
-    BisectTexts again = t;
-    again.good = s.good;
-    again.bad = s.bad;
-    return start_bisect(workloads, again, s.spec);
+    return start_bisect(workloads, texts_of(s), s.spec);
   }
+  Session session;
   if (!tree.bisecting()) throw UsageError("--resume", t.tree, "a tree where git's bisect is still in progress");
   std::cerr << fmt::format("schedlab bisect: resuming after {} steps\n", s.steps.size());
   return run_bisect(workloads, tree, s, session, tree.bisect({"log"}));

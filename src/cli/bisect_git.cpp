@@ -78,11 +78,23 @@ void GitTree::checkout_detached(const std::string& commit) const {
   git_or_throw({"checkout", "--quiet", "--detach", commit});
 }
 
-void GitTree::return_to(const std::string& head) const {
+namespace {
+
+// What git checkout and git bisect reset take for a head() value: the
+// branch's name, or the commit.
+std::string checkout_name(const std::string& head) {
   const std::string branch = "refs/heads/";
-  if (head.rfind(branch, 0) == 0) git_or_throw({"checkout", "--quiet", head.substr(branch.size())});
+  return head.rfind(branch, 0) == 0 ? head.substr(branch.size()) : head;
+}
+
+}  // namespace
+
+void GitTree::return_to(const std::string& head) const {
+  if (checkout_name(head) != head) git_or_throw({"checkout", "--quiet", checkout_name(head)});
   else checkout_detached(head);
 }
+
+void GitTree::end_bisect(const std::string& head) const { bisect({"reset", checkout_name(head)}); }
 
 std::string GitTree::bisect(const std::vector<std::string>& args) const {
   std::vector<std::string> all = {"bisect"};

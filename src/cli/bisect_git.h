@@ -35,6 +35,8 @@ class GitTree {
   void checkout_detached(const std::string& commit) const;
   // Back where head() said HEAD was: the branch, or the detached commit.
   void return_to(const std::string& head) const;
+  // `git bisect reset` back to where head() said HEAD was.
+  void end_bisect(const std::string& head) const;
 
   // `git bisect ARGS`: its output; a failure throws Error.
   std::string bisect(const std::vector<std::string>& args) const;

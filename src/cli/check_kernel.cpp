@@ -91,12 +91,20 @@ const ResultSet& baseline_guest_set(const ResultFile& file, const std::string& p
                                "baseline with schedlab kernels --kernel NAME=GOOD_VMLINUZ ... -- run ...", path));
 }
 
-guest::GuestShape baseline_guest_shape(const ordered_json& g) {
+KernelsTexts baseline_shape_texts(const ordered_json& g) {
   input::check_kernel_append("the baseline's guest.append", g.value("append", std::string()));
-  const auto host_cpus = g.value("host_cpus", ordered_json());
-  return parse_guest_shape(shown_text(g.value("vcpus", ordered_json(2))), shown_text(g.value("memory_mib", ordered_json(2048))),
-                           host_cpus.is_string() ? host_cpus.get<std::string>() : "",
-                           g.value("append", std::string()));
+  KernelsTexts t;
+  t.vcpus = shown_text(g.value("vcpus", ordered_json(2)));
+  t.memory = shown_text(g.value("memory_mib", ordered_json(2048)));
+  if (const auto h = g.value("host_cpus", ordered_json()); h.is_string()) t.host_cpus = h.get<std::string>();
+  t.append = g.value("append", std::string());
+  t.accel = g.value("accel", std::string());
+  return t;
+}
+
+guest::GuestShape baseline_guest_shape(const ordered_json& g) {
+  const KernelsTexts t = baseline_shape_texts(g);
+  return parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);
 }
 
 GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOptions& o,

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/kernels_options.h"
 #include "guest/kernels_run.h"
 #include "store/result_file.h"
 
@@ -22,8 +23,11 @@ struct GuestCheck {
 };
 
 // The baseline's first PASS set, which must come from a guest (UsageError
-// naming --kernel otherwise), and the shape its guest had.
+// naming --kernel otherwise), and the shape its guest had: as `kernels`'
+// option texts (vcpus, memory, host_cpus, append, accel; the append vetted),
+// and checked against this host.
 const ResultSet& baseline_guest_set(const ResultFile& file, const std::string& path);
+KernelsTexts baseline_shape_texts(const ordered_json& guest_block);
 guest::GuestShape baseline_guest_shape(const ordered_json& guest_block);
 
 // Everything checked before the boot, reading only (a dry run stops

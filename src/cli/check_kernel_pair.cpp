@@ -33,8 +33,6 @@ struct PairPlan {
   LookPlan looks;
 };
 
-std::string guest_field_text(const ordered_json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
-
 // The baseline's spec as its guests ran it: `kernels`' words after "--".
 std::vector<std::string> baseline_run_args(const ResultSet& set, const std::string& path) {
   std::vector<std::string> args;
@@ -54,14 +52,8 @@ void from_baseline(const KernelPairCheck& c, PairPlan& p) {
   const ResultFile file = read_result_file(c.baseline);
   const ResultSet& set = baseline_guest_set(file, c.baseline);
   p.run_args = baseline_run_args(set, c.baseline);
-  const ordered_json& g = set.guest;
-  KernelsTexts& t = p.texts;
-  t.vcpus = guest_field_text(g.value("vcpus", ordered_json(2)));
-  t.memory = guest_field_text(g.value("memory_mib", ordered_json(2048)));
-  if (const auto h = g.value("host_cpus", ordered_json()); h.is_string()) t.host_cpus = h.get<std::string>();
-  t.append = g.value("append", std::string());
-  t.accel = g.value("accel", std::string());
-  baseline_guest_shape(g);  // the shape, checked against this host
+  p.texts = baseline_shape_texts(set.guest);
+  baseline_guest_shape(set.guest);  // the shape, checked against this host
 }
 
 PairPlan plan_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) {
@@ -75,7 +67,7 @@ PairPlan plan_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) 
   p.run_args = c.run_args;
   if (!c.baseline.empty()) from_baseline(c, p);
   KernelsTexts& t = p.texts;
-  t.kernels = {"good=" + c.good_kernel, "step=" + c.step_kernel};
+  t.kernels = {"good=" + c.good_kernel, c.step_name + "=" + c.step_kernel};
   t.boots = std::to_string(c.blocks_per_look);
   t.trust_kernel = c.trust_kernel;
   t.quiet = true;
@@ -152,7 +144,8 @@ void add_look(PairEvidence& e, std::vector<ResultSet> sets, int blocks_before) {
   for (auto& set : sets) {
     for (auto& run : set.runs)
       if (run.boot > 0) run.boot += blocks_before;
-    ResultSet& into = set.label.rfind("good", 0) == 0 ? e.good : e.step;
+    const bool good = set.guest.value("kernel", ordered_json::object()).value("name", "") == "good";
+    ResultSet& into = good ? e.good : e.step;
     if (into.label.empty()) {
       into = std::move(set);
       continue;
@@ -240,8 +233,8 @@ int plan_only(const KernelPairCheck& c, const PairPlan& p) {
   return 0;
 }
 
-PairVerdict judge(const WorkloadRegistry& workloads, const KernelPairCheck& c, const PairPlan& p) {
-  Session session;
+PairVerdict judge(const WorkloadRegistry& workloads, const KernelPairCheck& c, const PairPlan& p,
+                  Session& session) {
   auto request = make_kernels_request(workloads, p.texts, p.run_args, c.argv);
   guest::KernelsPlan& plan = request->plan;
   plan.accel = guest::choose_accel(request->accel, plan.kernels.front().vmlinuz, plan.site.qemu, request->cache_dir,
@@ -277,13 +270,13 @@ void say_bad_input(const std::exception& e) {
 
 }  // namespace
 
-PairVerdict judge_kernel_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) {
+PairVerdict judge_kernel_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c, Session& session) {
   const PairPlan p = plan_pair(workloads, c);
   if (c.dry_run) {
     plan_only(c, p);
     return {.exit = 0};
   }
-  return judge(workloads, c, p);
+  return judge(workloads, c, p, session);
 }
 
 int check_kernel_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) {
@@ -298,7 +291,8 @@ int check_kernel_pair(const WorkloadRegistry& workloads, const KernelPairCheck& 
     return kCheckUsageExit;
   }
   try {
-    return judge(workloads, c, p).exit;
+    Session session;
+    return judge(workloads, c, p, session).exit;
   } catch (const Interrupted&) {
     throw;
   } catch (const UsageError& e) {

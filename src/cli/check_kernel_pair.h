@@ -22,6 +22,9 @@ namespace schedlab {
 
 struct KernelPairCheck {
   std::string step_kernel, good_kernel;  // VMLINUZ[:INITRD]
+  // The step's sets' label (bisect: "step-COMMIT", so that the store tells
+  // a bisect's steps apart); the good kernel's sets are "good".
+  std::string step_name = "step";
   std::string baseline;                  // GOOD.json: the spec and the guest's shape
   // Without a baseline (schedlab bisect): the spec ("run WORKLOAD ...") and
   // the guest's shape as `kernels` takes them (vcpus, memory, host_cpus,
@@ -50,10 +53,12 @@ struct PairVerdict {
   bool emulated = false;
 };
 
+class Session;
 // Checks everything, boots, decides, prints the verdict line on stdout and
-// keeps the evidence (--json, the store).  Throws UsageError for bad input
-// (before any boot), Interrupted on a terminating signal.
-PairVerdict judge_kernel_pair(const WorkloadRegistry& workloads, const KernelPairCheck& check);
+// keeps the evidence (--json, the store), in the caller's `session` (one
+// per process: bisect judges every step in its own).  Throws UsageError for
+// bad input (before any boot), Interrupted on a terminating signal.
+PairVerdict judge_kernel_pair(const WorkloadRegistry& workloads, const KernelPairCheck& check, Session& session);
 
 // `check --kernel --good-kernel`: judge_kernel_pair with check's exit
 // statuses: 0 good, 1 bad, 125 cannot tell (or a kernel that keeps failing
