@@ -80,6 +80,7 @@ BisectState check_options(const WorkloadRegistry& workloads, const BisectTexts& 
   if (!boots) throw UsageError("--max-boots", t.max_boots, "a whole number from 2 to 1000");
   s.max_boots = static_cast<int>(*boots);
   s.emulated_ok = t.emulated_ok;
+  s.side_by_side = side_by_side_choice(t.side_by_side, t.one_at_a_time);
   s.vcpus = t.vcpus;
   s.memory = t.memory;
   if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
@@ -122,6 +123,7 @@ KernelPairCheck step_check(const BisectState& s, const std::string& commit, cons
   c.threshold_pct = s.threshold;
   c.max_blocks = s.max_boots;
   c.emulated_ok = s.emulated_ok;
+  c.side_by_side = s.side_by_side;
   c.argv = {"schedlab", "bisect"};
   return c;
 }
@@ -250,6 +252,8 @@ BisectTexts texts_of(const BisectState& s) {
   t.memory = s.memory;
   t.accel = s.accel;
   t.emulated_ok = s.emulated_ok;
+  t.side_by_side = s.side_by_side.value_or(false);
+  t.one_at_a_time = !s.side_by_side.value_or(true);
   return t;
 }
 

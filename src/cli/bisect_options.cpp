@@ -32,6 +32,9 @@ BisectCommandLine::BisectCommandLine()
   app.add_option("--accel", t.accel, "kvm or tcg (default: kvm where it runs guests)")->type_name("kvm|tcg");
   app.add_flag("--emulated-ok", t.emulated_ok, "decide under QEMU's TCG emulation when KVM cannot run guests; "
                                                "every verdict and the result are marked emulated");
+  app.add_flag("--side-by-side", t.side_by_side, "boot the good kernel and the step's at the same time, each on "
+                                                 "host CPUs of its own (the default when the host has the CPUs)");
+  app.add_flag("--one-at-a-time", t.one_at_a_time, "boot the good kernel and the step's one at a time, alternating");
   app.add_flag("--resume", t.resume, "continue the bisect an interrupted schedlab bisect left in --tree");
 }
 

@@ -16,6 +16,7 @@ struct BisectTexts {
   std::string max_boots = "24";
   std::string vcpus, memory = "2G", accel;
   bool emulated_ok = false;
+  bool side_by_side = false, one_at_a_time = false;
   bool resume = false;
 };
 

@@ -51,7 +51,8 @@ ordered_json to_json(const BisectState& s) {
   return {{"schema", kSchema}, {"tree", s.tree}, {"original_head", s.original_head}, {"good", s.good},
           {"bad", s.bad}, {"spec", s.spec}, {"build_cmd", s.build_cmd}, {"config", s.config},
           {"build_dir", s.build_dir}, {"work_dir", s.work_dir}, {"jobs", s.jobs}, {"threshold", s.threshold},
-          {"max_boots", s.max_boots}, {"emulated_ok", s.emulated_ok}, {"vcpus", s.vcpus}, {"memory", s.memory},
+          {"max_boots", s.max_boots}, {"emulated_ok", s.emulated_ok},
+          {"side_by_side", s.side_by_side ? ordered_json(*s.side_by_side) : ordered_json(nullptr)}, {"vcpus", s.vcpus}, {"memory", s.memory},
           {"accel", s.accel}, {"good_image", s.good_image}, {"started", s.started}, {"steps", steps}};
 }
 
@@ -73,6 +74,7 @@ BisectState bisect_state_from_json(const ordered_json& j, const std::string& pat
     s.threshold = j.value("threshold", 5.0);
     s.max_boots = j.value("max_boots", 24);
     s.emulated_ok = j.value("emulated_ok", false);
+    if (j.contains("side_by_side") && !j.at("side_by_side").is_null()) s.side_by_side = j.at("side_by_side").get<bool>();
     s.vcpus = j.value("vcpus", "");
     s.memory = j.value("memory", "");
     s.accel = j.value("accel", "");

@@ -31,6 +31,7 @@ struct BisectState {
   double threshold = 5;
   int max_boots = 24;
   bool emulated_ok = false;
+  std::optional<bool> side_by_side;  // nullopt: when the host has the CPUs
   std::string vcpus, memory, accel;
   std::string good_image;  // the good revision's kernel, built once, kept in work_dir
   bool started = false;    // git bisect start has run

@@ -120,6 +120,7 @@ KernelPairCheck pair_check(const CheckOptions& o, const CheckArgs& a) {
   c.threshold_pct = a.threshold;
   c.max_blocks = static_cast<int>(*boots);
   c.emulated_ok = o.emulated_ok;
+  c.side_by_side = side_by_side_choice(o.side_by_side, o.one_at_a_time);
   c.trust_kernel = o.trust_kernel;
   c.dry_run = o.dry_run;
   c.json = o.json;
@@ -227,6 +228,11 @@ Command add_check(CLI::App& app, const CommandContext& context) {
       ->type_name("N");
   check->add_flag("--emulated-ok", o->emulated_ok, "with --kernel: decide under QEMU's TCG emulation too (no KVM); "
                                                    "every verdict and set is marked emulated");
+  check->add_flag("--side-by-side", o->side_by_side,
+                  "with --good-kernel: boot both kernels of a block at the same time, each on host CPUs of its own "
+                  "(the default when the host has the CPUs for both guests): a host whose speed moves between "
+                  "boots slows both alike");
+  check->add_flag("--one-at-a-time", o->one_at_a_time, "with --good-kernel: one boot at a time, alternating");
   add_input_path(*check, "--config", o->kernel_config, "the --kernel's built .config, checked for what the guest "
                                                       "and the baseline's spec need (default: the one beside it)");
   check->add_flag("--trust-kernel", o->trust_kernel, "boot a --kernel owned by another user than root or you "

@@ -12,6 +12,7 @@
 #include "cli/check_flow.h"
 #include "cli/check_kernel.h"
 #include "cli/kernels_options.h"
+#include "core/cpu_list.h"
 #include "core/descriptive.h"
 #include "core/error.h"
 #include "guest/kernel_files.h"
@@ -71,6 +72,7 @@ PairPlan plan_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) 
   t.boots = std::to_string(c.blocks_per_look);
   t.trust_kernel = c.trust_kernel;
   t.quiet = true;
+  t.side_by_side = c.side_by_side.value_or(fits_side_by_side(t));
   const auto spec = parse_guest_spec(workloads, {p.run_args.begin() + 1, p.run_args.end()});
   if (!spec || spec->described.size() != 1)
     throw UsageError("the spec: a bisect step judges one spec (no --vary, no --help)");
@@ -224,11 +226,20 @@ void keep_pair_evidence(const KernelPairCheck& c, const PairEvidence& e, const s
   store.finish(sets);
 }
 
+// "side by side on host CPUs 0 and 1" or "one boot at a time".
+std::string boots_how(const guest::KernelsPlan& plan) {
+  if (plan.side_by_side.empty()) return "one boot at a time";
+  std::vector<std::string> groups;
+  for (const auto& g : plan.side_by_side) groups.push_back(format_cpu_list(g));
+  return fmt::format("side by side on host CPUs {}", fmt::join(groups, " and "));
+}
+
 // --dry-run: the baseline, both kernels and the spec checked; nothing booted.
 int plan_only(const KernelPairCheck& c, const PairPlan& p) {
-  std::cout << fmt::format("dry run: the good kernel {} and the step's {} would boot alternately in randomized "
+  std::cout << fmt::format("dry run: the good kernel {} and the step's {} would boot {} in randomized "
                            "blocks of {} ({} looks, at most {} boots each) running: {}\n",
-                           c.good_kernel, c.step_kernel, c.blocks_per_look, p.looks.looks(), c.max_blocks,
+                           c.good_kernel, c.step_kernel, p.texts.side_by_side ? "side by side" : "alternately",
+                           c.blocks_per_look, p.looks.looks(), c.max_blocks,
                            fmt::join(p.run_args, " "));
   return 0;
 }
@@ -249,8 +260,9 @@ PairVerdict judge(const WorkloadRegistry& workloads, const KernelPairCheck& c, c
     std::cout << v.line << "\n";
     return v;
   }
-  std::cerr << fmt::format("schedlab check: the good kernel and the step's, {} blocks a look, at most {} boots "
-                           "each, under {}\n", c.blocks_per_look, c.max_blocks, guest::to_string(plan.accel.accel));
+  std::cerr << fmt::format("schedlab check: the good kernel and the step's, {}, {} blocks a look, at most {} boots "
+                           "each, under {}\n", boots_how(plan), c.blocks_per_look, c.max_blocks,
+                           guest::to_string(plan.accel.accel));
   const PairEvidence e = measure_pair(plan, p, c.threshold_pct, session);
   v.exit = e.failure.empty() ? exit_status(e.decision.verdict) : kCheckSkipExit;
   v.line = pair_verdict_line(c, p, e, v.exit);

@@ -11,6 +11,7 @@
 // median of the primary metric; a boot is the unit: runs inside one boot
 // share its page placement and state), with looks planned before the
 // first boot.  Only the spec and the guest's shape come from GOOD.json.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct KernelPairCheck {
   int max_blocks = 24;                   // --max-boots: boots per kernel at most
   int blocks_per_look = 4;
   bool emulated_ok = false;              // --emulated-ok: decide under QEMU's TCG, marked emulated
+  // Both kernels of a block booted at the same time, each on host CPUs of
+  // its own; nullopt: so when the host has the CPUs for both guests.
+  std::optional<bool> side_by_side;
   bool trust_kernel = false;
   bool dry_run = false;
   std::string json;

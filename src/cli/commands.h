@@ -65,6 +65,8 @@ struct CheckOptions {
   std::string good_kernel;    // --good-kernel: judge --kernel beside it, boots interleaved (cli/check_kernel_pair.h)
   std::string max_boots = "24";  // with --good-kernel: boots per kernel at most
   bool emulated_ok = false;   // --emulated-ok: decide under QEMU's TCG, every verdict marked emulated
+  bool side_by_side = false;  // --side-by-side: with --good-kernel, both kernels booted at once
+  bool one_at_a_time = false; // --one-at-a-time: with --good-kernel, one boot at a time
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "cli/command.h"
@@ -35,14 +36,15 @@ namespace {
 class KernelsPrinter final : public guest::KernelsObserver {
  public:
   explicit KernelsPrinter(std::ostream& out) : out_(out) {}
-  void boot_started(const guest::KernelFiles&, const guest::BootPlace&, int index, int total) override {
-    index_ = index;
+  // Boots side by side all start before the first ends: each keeps its own index.
+  void boot_started(const guest::KernelFiles& kernel, const guest::BootPlace& place, int index, int total) override {
+    index_[{kernel.name, place.boot}] = index;
     total_ = total;
   }
   void boot_finished(const guest::KernelFiles& kernel, const guest::BootPlace& place, const guest::BootOutcome& o,
                      const std::vector<ResultSet>& sets) override {
     out_ << fmt::format("[{}] boot {} (block {}, {}/{}): {} in {:.1f} s{}\n", kernel.name, place.boot, place.block,
-                        index_, total_, guest::to_string(o.kind), o.seconds,
+                        index_[{kernel.name, place.boot}], total_, guest::to_string(o.kind), o.seconds,
                         o.run_uptime_s ? fmt::format(", command at guest uptime {:.1f} s", *o.run_uptime_s) : "");
     for (const auto& set : sets)
       for (const auto& run : set.runs)
@@ -55,7 +57,8 @@ class KernelsPrinter final : public guest::KernelsObserver {
 
  private:
   std::ostream& out_;
-  int index_ = 0, total_ = 0;
+  std::map<std::pair<std::string, int>, int> index_;  // (kernel, boot) -> its place among all boots
+  int total_ = 0;
 };
 
 // Splits "OPTIONS -- run WORKLOAD ..." at the first "--".

@@ -187,6 +187,10 @@ void add_kernels_options(CLI::App& app, KernelsTexts& t) {
   app.add_flag("--trust-kernel", t.trust_kernel, "boot kernel images and initrds owned by another user than "
                                                  "root or you (a kernel is code)");
   app.add_flag("--quiet", t.quiet, "nothing on stdout");
+  app.add_flag("--side-by-side", t.side_by_side,
+               "boot each block's kernels at the same time, each on host CPUs of its own (--vcpus of them, "
+               "from --host-cpus or the CPUs allowed), which kernel gets which drawn per block: a host that "
+               "changes speed between boots slows both alike");
   add_store_options(app, t.store, true);
 }
 
@@ -221,6 +225,35 @@ GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory
   return shape;
 }
 
+namespace {
+
+// The shape of each guest; with --side-by-side, --host-cpus is the pool the
+// guests' CPU groups are cut from (--vcpus each), not one guest's.
+GuestShape side_by_side_shape(const KernelsTexts& t, guest::KernelsPlan& plan) {
+  if (!t.side_by_side) return parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);
+  GuestShape shape = parse_guest_shape(t.vcpus, t.memory, "", t.append);
+  const std::vector<int> pool = t.host_cpus.empty() ? std::vector<int>{} : parse_host_cpus(t.host_cpus);
+  const int kernels = static_cast<int>(plan.kernels.size());
+  if (t.vcpus.empty() && !pool.empty()) shape.vcpus = std::max(1, static_cast<int>(pool.size()) / kernels);
+  plan.side_by_side = guest::side_by_side_cpus(kernels, shape.vcpus, pool, sys::affinity_of(0),
+                                               t.host_cpus.empty() ? "--side-by-side" : "--host-cpus");
+  return shape;
+}
+
+}  // namespace
+
+std::optional<bool> side_by_side_choice(bool side_by_side, bool one_at_a_time) {
+  if (side_by_side && one_at_a_time) throw UsageError("--side-by-side: not with --one-at-a-time");
+  if (side_by_side || one_at_a_time) return side_by_side;
+  return std::nullopt;
+}
+
+bool fits_side_by_side(const KernelsTexts& t) {
+  if (!t.host_cpus.empty()) return false;  // the guests' place was chosen: one at a time, as recorded
+  const int vcpus = parse_guest_shape(t.vcpus, t.memory, "", t.append).vcpus;
+  return sys::affinity_of(0).size() >= 2 * static_cast<std::size_t>(vcpus);
+}
+
 guest::BootSite make_boot_site(const GuestShape& shape, std::chrono::nanoseconds deadline) {
   guest::BootSite site;
   site.qemu = guest::find_qemu();
@@ -250,7 +283,7 @@ std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workl
   plan.seed = parse_seed_option(t.seed);
   if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
   if (!t.accel.empty()) r.accel = t.accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
-  const GuestShape shape = parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);
+  const GuestShape shape = side_by_side_shape(t, plan);
   if (!t.json.empty()) r.json = t.json;  // checked while parsing (cli/path_options.h)
   r.quiet = t.quiet;
   r.store = to_store_choice(t.store);

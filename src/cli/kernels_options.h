@@ -29,6 +29,7 @@ struct KernelsTexts {
   bool force = false;                // --force: replace an existing --json file
   bool trust_kernel = false;         // boot images owned by another user
   bool quiet = false;
+  bool side_by_side = false;         // every block's kernels booted at once, on host CPUs of their own
   StoreOptionTexts store;
 };
 
@@ -77,6 +78,12 @@ struct KernelsRequest {
 std::optional<KernelsRequest> make_kernels_request(const WorkloadRegistry& workloads, const KernelsTexts& texts,
                                                    const std::vector<std::string>& spec,
                                                    const std::vector<std::string>& argv);
+
+// --side-by-side / --one-at-a-time of check --good-kernel and bisect:
+// nullopt when neither (side by side when the host has the CPUs).
+std::optional<bool> side_by_side_choice(bool side_by_side, bool one_at_a_time);
+// Whether the host has CPUs for two guests of `t`'s shape side by side.
+bool fits_side_by_side(const KernelsTexts& t);
 
 // --vcpus, --memory, --host-cpus and --append, checked against this host.
 guest::GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory,

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "core/result.h"
 #include "core/whole_number.h"
 #include "guest/console_log.h"
 #include "guest/wait_until.h"
@@ -212,6 +213,11 @@ const char* to_string(BootOutcome::Kind kind) {
 BootOutcome boot_guest(const BootSite& site, const KernelFiles& kernel, const Initramfs& initramfs,
                        const GuestCommand& command, Journal& journal, sys::SignalGate& gate) {
   const ReapLeftovers reap;
+  return boot_guest_alongside(site, kernel, initramfs, command, journal, gate);
+}
+
+BootOutcome boot_guest_alongside(const BootSite& site, const KernelFiles& kernel, const Initramfs& initramfs,
+                                 const GuestCommand& command, Journal& journal, sys::SignalGate& gate) {
   GuardStack guards;  // the directory goes after every process that used it
   const RunDir run{make_scratch_dir("schedlab-guest", journal, guards)};
   stage_shared(site, command, run);
@@ -226,6 +232,7 @@ BootOutcome boot_guest(const BootSite& site, const KernelFiles& kernel, const In
   out.qemu_argv = {site.qemu.qemu};
   for (auto& a : qemu_arguments(site.accel, site.shape, run.files(kernel, initramfs))) out.qemu_argv.push_back(a);
   const auto start = Clock::now();
+  out.started = utc_now_iso8601();
   sys::HelperProcess qemu({out.qemu_argv, run.dir + "/qemu.log", cpus, ""});
   out.pinning = pin_vcpus(qemu, site.shape, gate);
   const bool ended = wait_until(gate, start + site.deadline, [&] { return qemu.exited().has_value(); },

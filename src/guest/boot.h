@@ -50,6 +50,7 @@ struct BootOutcome {
   std::string stdout_text, stderr_text;
   std::string problem;                     // one line when not kCompleted
   std::vector<std::string> console_tail;   // its last 20 lines
+  std::string started;                     // QEMU's start, UTC: boots side by side overlap
   double seconds = 0;                      // QEMU's start to its end: boot to result
   std::optional<double> run_uptime_s, exit_uptime_s;  // the guest's clock at the command's start and end
   std::vector<std::string> guest_argv;      // what the guest ran: schedlab ARGS...
@@ -68,5 +69,13 @@ const char* to_string(BootOutcome::Kind kind);
 // Error; what happens in the guest is the outcome.
 BootOutcome boot_guest(const BootSite& site, const KernelFiles& kernel, const Initramfs& initramfs,
                        const GuestCommand& command, Journal& journal, sys::SignalGate& gate);
+
+// The same boot, for one of several running at the same time in threads of
+// this process (boots side by side): it kills and reaps its own QEMU and
+// virtiofsd, but leaves the sweep of every child re-parented to us to the
+// caller, once all of them have ended (the sweep would kill the others'
+// guests).
+BootOutcome boot_guest_alongside(const BootSite& site, const KernelFiles& kernel, const Initramfs& initramfs,
+                                 const GuestCommand& command, Journal& journal, sys::SignalGate& gate);
 
 }  // namespace schedlab::guest

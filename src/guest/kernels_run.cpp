@@ -4,12 +4,16 @@
 #include <string.h>
 
 #include <algorithm>
+#include <exception>
 #include <filesystem>
+#include <functional>
+#include <thread>
 
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "input/json_document.h"
 #include "runner/block_plan.h"
+#include "sys/reaper.h"
 
 namespace schedlab::guest {
 namespace {
@@ -17,22 +21,6 @@ namespace {
 constexpr const char* kResultFile = "out.json";
 
 }  // namespace
-
-ordered_json describe_boot(const BootPlace& place, const BootOutcome& o, const std::string& seed) {
-  ordered_json b = {{"boot", place.boot}, {"block", place.block}, {"outcome", to_string(o.kind)},
-                    {"seconds", o.seconds}};
-  if (o.kind == BootOutcome::Kind::kCompleted) b["exit_status"] = o.exit_status;
-  if (o.run_uptime_s) b["guest_command_uptime_s"] = *o.run_uptime_s;
-  if (o.exit_uptime_s) b["guest_exit_uptime_s"] = *o.exit_uptime_s;
-  if (!seed.empty()) b["seed"] = seed;
-  b["command"] = o.guest_argv;
-  ordered_json pins = ordered_json::array();
-  for (const auto& p : o.pinning) pins.push_back({{"vcpu", p.vcpu}, {"host_cpu", p.host_cpu}});
-  b["pinning"] = pins;
-  if (!o.problem.empty()) b["problem"] = o.problem;
-  if (o.kind != BootOutcome::Kind::kCompleted || o.exit_status != 0) b["console_tail"] = o.console_tail;
-  return b;
-}
 
 namespace {
 
@@ -67,30 +55,37 @@ class KernelsRun {
   // One boot; false when the invocation must end (saved first).
   bool boot(const PlannedRun& planned, int index, int total, Journal& journal, sys::SignalGate& gate) {
     const std::size_t k = static_cast<std::size_t>(planned.variant);
-    const KernelFiles& kernel = plan_.kernels[k];
-    const BootPlace place{++booted_[k], planned.block, plan_.runs_per_boot, sequence_};
-    observer_.boot_started(kernel, place, index, total);
-    const std::string seed = plan_.seed_per_block ? std::to_string(plan_.seed + static_cast<unsigned>(planned.block)) : "";
-    BootOutcome o;
-    for (int attempt = 0;; ++attempt) {
-      try {
-        o = boot_guest(plan_.site, kernel, plan_.images[k], command(kernel, seed), journal, gate);
-      } catch (const Interrupted& sig) {
-        out_.interrupted_by = sig.signal_number();
-        return stop(fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
-      } catch (const Error& e) {
-        return fail(k, e.status(), fmt::format("{} boot {}: {}", kernel.name, place.boot, e.what()));
+    const BootPlace place = begin(planned, index, total);
+    Attempts a = attempt(plan_.site, k, seed_of(planned.block), journal, gate,
+                         [&](const BootOutcome& o) { observer_.boot_retried(plan_.kernels[k], place, o); });
+    return settle(k, place, a, false);
+  }
+
+  // One block with every kernel booted at the same time, kernel j of the
+  // block's drawn order on the j-th group of host CPUs: what slows the host
+  // (a speed state, another tenant) slows both alike.  false when the
+  // invocation must end.
+  bool boot_side_by_side(const std::vector<PlannedRun>& block, int first_index, int total, Journal& journal,
+                         sys::SignalGate& gate) {
+    std::vector<BootPlace> places;
+    for (std::size_t j = 0; j < block.size(); ++j)
+      places.push_back(begin(block[j], first_index + static_cast<int>(j), total));
+    std::vector<Attempts> attempts(block.size());
+    {
+      std::vector<std::jthread> threads;
+      for (std::size_t j = 0; j < block.size(); ++j) {
+        BootSite site = plan_.site;
+        site.shape.host_cpus = plan_.side_by_side[j];
+        threads.emplace_back([this, &attempts, &journal, &gate, j, site = std::move(site), planned = block[j]] {
+          attempts[j] = attempt(site, static_cast<std::size_t>(planned.variant), seed_of(planned.block), journal, gate,
+                                nullptr, true);
+        });
       }
-      record_boot(k, place, o, seed);
-      if (completed(o) || attempt >= plan_.boot_retries) break;
-      observer_.boot_retried(kernel, place, o);
     }
-    const bool ok = absorb(k, place, o);
-    observer_.boot_finished(kernel, place, o, sets_[k]);
-    if (ok) {
-      ++completed_[k];
-      sink_.save(all());
-    }
+    sys::kill_all_children();  // what the guests' helpers left, now that none is running
+    bool ok = true;
+    for (std::size_t j = 0; j < block.size(); ++j)
+      ok = ok && settle(static_cast<std::size_t>(block[j].variant), places[j], attempts[j], true);
     return ok;
   }
 
@@ -100,6 +95,76 @@ class KernelsRun {
   }
 
  private:
+  // A boot's attempts: the outcome of each, and what ended them when it was
+  // not an outcome (an interrupt, a host-side failure).
+  struct Attempts {
+    std::vector<BootOutcome> outcomes;
+    std::exception_ptr error;
+  };
+
+  BootPlace begin(const PlannedRun& planned, int index, int total) {
+    const std::size_t k = static_cast<std::size_t>(planned.variant);
+    const BootPlace place{++booted_[k], planned.block, plan_.runs_per_boot, sequence_};
+    observer_.boot_started(plan_.kernels[k], place, index, total);
+    return place;
+  }
+
+  // The --seed block b's guests get under --vary without a seed of its own.
+  std::string seed_of(int block) const {
+    return plan_.seed_per_block ? std::to_string(plan_.seed + static_cast<unsigned>(block)) : "";
+  }
+
+  // Boots kernel k until it completes or plan.boot_retries are spent.  Safe
+  // to run in a thread beside another's: it touches nothing of the run's.
+  Attempts attempt(const BootSite& site, std::size_t k, const std::string& seed, Journal& journal,
+                   sys::SignalGate& gate, const std::function<void(const BootOutcome&)>& retried,
+                   bool alongside = false) const {
+    Attempts a;
+    try {
+      for (int attempt = 0;; ++attempt) {
+        const GuestCommand c = command(plan_.kernels[k], seed);
+        a.outcomes.push_back(alongside ? boot_guest_alongside(site, plan_.kernels[k], plan_.images[k], c, journal, gate)
+                                       : boot_guest(site, plan_.kernels[k], plan_.images[k], c, journal, gate));
+        if (completed(a.outcomes.back()) || attempt >= plan_.boot_retries) break;
+        if (retried) retried(a.outcomes.back());
+      }
+    } catch (...) {
+      a.error = std::current_exception();
+    }
+    return a;
+  }
+
+  // Records a boot's attempts and adds its runs; false when the invocation
+  // must end (saved first).  `replay`: tell the observer of the retries now
+  // (they ran in a thread, unseen).
+  bool settle(std::size_t k, BootPlace place, const Attempts& a, bool replay) {
+    const KernelFiles& kernel = plan_.kernels[k];
+    place.sequence = sequence_;
+    const std::string seed = seed_of(place.block);
+    for (std::size_t i = 0; i < a.outcomes.size(); ++i) {
+      record_boot(k, place, a.outcomes[i], seed);
+      if (replay && i + 1 < a.outcomes.size()) observer_.boot_retried(kernel, place, a.outcomes[i]);
+    }
+    if (a.error) {
+      try {
+        std::rethrow_exception(a.error);
+      } catch (const Interrupted& sig) {
+        out_.interrupted_by = sig.signal_number();
+        return stop(fmt::format("interrupted by SIG{}", sigabbrev_np(sig.signal_number())));
+      } catch (const Error& e) {
+        return fail(k, e.status(), fmt::format("{} boot {}: {}", kernel.name, place.boot, e.what()));
+      }
+    }
+    const BootOutcome& o = a.outcomes.back();
+    const bool ok = absorb(k, place, o);
+    observer_.boot_finished(kernel, place, o, sets_[k]);
+    if (ok) {
+      ++completed_[k];
+      sink_.save(all());
+    }
+    return ok;
+  }
+
   ResultSet initial_set(std::size_t k, const ResultSet& described) const {
     ResultSet set = described;
     const std::string& name = plan_.kernels[k].name;
@@ -196,39 +261,23 @@ class KernelsRun {
 
 }  // namespace
 
-ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel) {
-  const KernelFiles& k = plan.kernels[kernel];
-  const Initramfs& image = plan.images[kernel];
-  const GuestShape& shape = plan.site.shape;
-  ordered_json modules = ordered_json::array();
-  for (const auto& m : image.modules) modules.push_back(std::filesystem::path(m).filename().string());
-  return {{"kernel", {{"name", k.name}, {"image", k.vmlinuz}, {"initrd", k.initrd}, {"release", k.release},
-                      {"config", k.config}, {"modules", k.modules}}},
-          {"initramfs", {{"file", image.path}, {"key", image.key}, {"modules", modules}}},
-          {"accel", to_string(plan.accel.accel)},
-          {"accel_choice", plan.accel.how},
-          {"qemu", {{"binary", plan.site.qemu.qemu}, {"version", plan.site.qemu.version},
-                    {"virtiofsd", plan.site.qemu.virtiofsd}}},
-          {"vcpus", shape.vcpus},
-          {"memory_mib", shape.memory_mib},
-          {"host_cpus", shape.host_cpus.empty() ? ordered_json(nullptr) : ordered_json(format_cpu_list(shape.host_cpus))},
-          {"append", shape.append},
-          {"kernel_cmdline", kernel_command_line({k.vmlinuz, image.path, "", "", "", k.modules}, shape)},
-          {"deadline_s", to_seconds(plan.site.deadline)},
-          {"boots_requested", plan.boots},
-          {"seed", plan.seed},
-          {"run_args", plan.run_args},
-          {"host_environment", plan.host_environment},
-          {"boots", ordered_json::array()}};
-}
-
 KernelsOutcome run_kernels(const KernelsPlan& plan, Journal& journal, sys::SignalGate& gate,
                            KernelsObserver& observer,
                            ResultSink& sink) {
   KernelsRun run(plan, observer, sink);
   const auto order = plan_blocks(static_cast<int>(plan.kernels.size()), plan.boots, plan.seed);
+  const int total = static_cast<int>(order.size());
+  if (!plan.side_by_side.empty()) {
+    const std::size_t width = plan.kernels.size();
+    for (std::size_t i = 0; i < order.size(); i += width) {
+      const std::vector<PlannedRun> block(order.begin() + static_cast<std::ptrdiff_t>(i),
+                                          order.begin() + static_cast<std::ptrdiff_t>(i + width));
+      if (!run.boot_side_by_side(block, static_cast<int>(i) + 1, total, journal, gate)) break;
+    }
+    return run.finish();
+  }
   for (std::size_t i = 0; i < order.size(); ++i)
-    if (!run.boot(order[i], static_cast<int>(i) + 1, static_cast<int>(order.size()), journal, gate)) break;
+    if (!run.boot(order[i], static_cast<int>(i) + 1, total, journal, gate)) break;
   return run.finish();
 }
 

@@ -11,6 +11,7 @@
 #include "guest/accel_choice.h"
 #include "guest/boot.h"
 #include "guest/boot_merge.h"
+#include "guest/guest_block.h"
 #include "scenario/journal.h"
 #include "sys/signals.h"
 
@@ -35,6 +36,12 @@ struct KernelsPlan {
   // step's 20 boots must not all be lost to one hang.  Every attempt is in
   // the set's guest.boots with its console's last lines.
   int boot_retries = 0;
+  // Boots side by side: empty, one boot at a time; else one group of host
+  // CPUs per kernel (side_by_side_cpus), and every block boots all its
+  // kernels at once, the j-th of the block's drawn order pinned to the j-th
+  // group.  A pair measured at the same moment shares the host's speed
+  // state, which moves between boots a minute apart on a cloud VM.
+  std::vector<std::vector<int>> side_by_side;
 };
 
 // Progress, as each boot starts and ends.
@@ -68,11 +75,5 @@ struct KernelsOutcome {
 KernelsOutcome run_kernels(const KernelsPlan& plan, Journal& journal, sys::SignalGate& gate,
                            KernelsObserver& observer,
                            ResultSink& sink);
-
-// The guest block a kernel's sets start with (everything but the boots).
-ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel);
-// One entry of the guest block's "boots": where it ran, how it ended, how
-// long it took, its pinning, and the console's last lines when it failed.
-ordered_json describe_boot(const BootPlace& place, const BootOutcome& outcome, const std::string& seed);
 
 }  // namespace schedlab::guest

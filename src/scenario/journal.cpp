@@ -236,6 +236,7 @@ void Journal::remove_file() {
 }
 
 int Journal::add(const Change& change) {
+  const std::lock_guard lock(mutex_);
   changes_.emplace_back(next_id_, change);
   try {
     flush();
@@ -247,6 +248,7 @@ int Journal::add(const Change& change) {
 }
 
 void Journal::forget(int id) {
+  const std::lock_guard lock(mutex_);
   std::erase_if(changes_, [id](const auto& entry) { return entry.first == id; });
   try {
     flush();

@@ -2,6 +2,7 @@
 #include <sys/types.h>
 
 #include <iosfwd>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,7 +23,9 @@ std::string mount_leases_dir(const std::string& journal_dir);
 // This process's journal of changes to the system.  Every change is written
 // here (atomically) before it is made and removed after it is undone, so a
 // run killed with SIGKILL is undone by the next invocation.  The file exists
-// only while changes are outstanding.  Not thread-safe.
+// only while changes are outstanding.  add and forget may be called from
+// several threads (guests booted side by side each journal their own
+// directory).
 class Journal {
  public:
   explicit Journal(std::string dir = default_journal_dir());
@@ -43,6 +46,7 @@ class Journal {
   void flush();
   void remove_file();
   std::string dir_, path_;
+  std::mutex mutex_;  // guards changes_, next_id_ and the file
   std::vector<std::pair<int, Change>> changes_;
   int next_id_ = 0;
 };

@@ -45,7 +45,8 @@ SignalGate::Event SignalGate::wait(std::chrono::nanoseconds timeout) {
     if (info.ssi_signo == SIGCHLD) {
       if (event == Event::kTimeout) event = Event::kChild;
     } else {
-      if (interrupted_ == 0) interrupted_ = static_cast<int>(info.ssi_signo);
+      int none = 0;
+      interrupted_.compare_exchange_strong(none, static_cast<int>(info.ssi_signo));
       event = Event::kInterrupt;
     }
   }

@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <signal.h>
 
 #include <chrono>
@@ -38,7 +39,7 @@ class SignalGate {
  private:
   UniqueFd fd_;
   sigset_t old_mask_{};
-  int interrupted_ = 0;
+  std::atomic<int> interrupted_{0};  // read by every thread that waits on the gate
 };
 
 // The signals SignalGate turns into interrupts.

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <ctime>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -366,9 +367,13 @@ TEST_F(KernelsSmoke, ThePairedStepJudgeRefusesEmulationUnlessAskedAndChecksItsIn
     EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
   }
   const auto dry = run_schedlab({"--dry-run", "check", "--kernel", image, "--good-kernel", image, "--baseline",
-                                 dir_.file("good.json")});
+                                 dir_.file("good.json"), "--one-at-a-time"});
   EXPECT_EQ(dry.status, 0) << dry.err;
   EXPECT_NE(dry.out.find("alternately"), std::string::npos) << dry.out;
+  const auto both = run_schedlab({"check", "--kernel", image, "--good-kernel", image, "--baseline",
+                                  dir_.file("good.json"), "--one-at-a-time", "--side-by-side"});
+  EXPECT_EQ(both.status, 255) << both.err;
+  EXPECT_NE(both.err.find("--side-by-side: not with --one-at-a-time"), std::string::npos) << both.err;
   expect_nothing_left();
 }
 
@@ -389,6 +394,65 @@ TEST_F(Kernels, ThePairedStepJudgeDecidesAnAAStepMarkedEmulated) {
   EXPECT_EQ(ev["sets"][1]["label"], "step");
   EXPECT_EQ(ev["sets"][0]["guest"]["boots"].size(), ev["blocks"].get<size_t>());
   EXPECT_NE(o.out.find("emulated"), std::string::npos) << o.out;
+  expect_nothing_left();
+}
+
+// "2026-12-03T11:22:33.456789Z" as seconds since the epoch.
+double utc_seconds(const std::string& text) {
+  std::tm tm{};
+  const char* rest = strptime(text.c_str(), "%Y-%m-%dT%H:%M:%S", &tm);
+  EXPECT_NE(rest, nullptr) << text;
+  return static_cast<double>(timegm(&tm)) + (rest && *rest == '.' ? std::stod(std::string("0") + rest) : 0.0);
+}
+
+// Boots side by side: each block boots both kernels at once, each pinned
+// to a host CPU of its own, and the result file says so.
+TEST_F(KernelsSmoke, SideBySideBootsABlocksKernelsAtOnceOnCpusOfTheirOwn) {
+  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  const auto o = run_schedlab({"kernels", "--kernel", "a=" + image, "--kernel", "b=" + image, "--side-by-side",
+                               "--vcpus", "1", "--host-cpus", "0-1", "--boots", "1", "--accel", "tcg", "--json",
+                               dir_.file("sbs.json"), "--no-store", "--", "run", "spawn", "--duration", "300ms",
+                               "--runs", "2"});
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  const auto sets = read_json(dir_.file("sbs.json"))["sets"];
+  ASSERT_EQ(sets.size(), 2u);
+  EXPECT_EQ(sets[0]["guest"]["side_by_side"], (nlohmann::json{"0", "1"}));
+  const auto& a = sets[0]["guest"]["boots"][0];
+  const auto& b = sets[1]["guest"]["boots"][0];
+  ASSERT_EQ(a["pinning"].size(), 1u);
+  ASSERT_EQ(b["pinning"].size(), 1u);
+  EXPECT_NE(a["pinning"][0]["host_cpu"], b["pinning"][0]["host_cpu"]);
+  // Each started before the other ended: they overlapped.
+  const double start_a = utc_seconds(a["started"]), start_b = utc_seconds(b["started"]);
+  EXPECT_LT(start_a, start_b + b["seconds"].get<double>()) << a << b;
+  EXPECT_LT(start_b, start_a + a["seconds"].get<double>()) << a << b;
+  expect_nothing_left();
+}
+
+// Interrupted while two guests run side by side: both are stopped, both
+// kernels' sets say so, and nothing of either boot is left.
+TEST_F(KernelsSmoke, InterruptedSideBySideLeavesNeitherGuest) {
+  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  const std::string json = dir_.file("i.json");
+  Schedlab s({"kernels", "--kernel", "a=" + image, "--kernel", "b=" + image, "--side-by-side", "--vcpus", "1",
+              "--host-cpus", "0-1", "--boots", "1", "--accel", "tcg", "--json", json, "--no-store", "--", "run",
+              "spawn", "--duration", "60", "--runs", "1"});
+  auto both_running = [] {
+    int running = 0;
+    for (const auto& dir : run_directories())
+      running += sys::read_text(dir + "/console.log").value_or("").find("SCHEDLAB-GUEST-RUN") != std::string::npos;
+    return running == 2;
+  };
+  ASSERT_TRUE(wait_for(both_running));
+  s.signal(SIGTERM);
+  const auto o = s.wait();
+  EXPECT_EQ(o.status, 128 + SIGTERM) << o.err;
+  const auto sets = read_json(json)["sets"];
+  ASSERT_EQ(sets.size(), 2u);
+  for (const auto& set : sets) {
+    EXPECT_EQ(set["status"], "ERROR");
+    EXPECT_NE(set.value("error", "").find("interrupted"), std::string::npos) << set.dump();
+  }
   expect_nothing_left();
 }
 
