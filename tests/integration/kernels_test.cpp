@@ -499,6 +499,53 @@ TEST_F(KernelsSmoke, BisectJudgesTheMiddleCommitAndNamesTheFirstBadOne) {
   expect_nothing_left();
 }
 
+// A bisect SIGKILLed while it judges its step leaves git's bisect and its
+// own state in the tree; the next invocation undoes what the dead one left
+// (its guest's run directory), and `bisect --resume` judges the step again
+// and ends as an uninterrupted bisect does, the tree as it was found.
+TEST_F(KernelsSmoke, ABisectKilledMidStepIsResumedToTheSameAnswer) {
+  const std::string tree = dir_.file("tree");
+  fs::create_directories(tree);
+  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
+  auto git = [&](const std::string& args) {
+    const std::string out = dir_.file("git.out");
+    const int rc = std::system(("git -C " + tree + " " + args + " > " + out + " 2>&1").c_str());
+    EXPECT_EQ(rc, 0) << args << ": " << slurp(out);
+    std::string text = slurp(out);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+  };
+  git("init -q -b main");
+  git("config user.email t@example.org");
+  git("config user.name T");
+  std::vector<std::string> commits;
+  for (int i = 0; i < 3; ++i) {
+    std::ofstream(tree + "/kernel-path") << "# commit " << i << "\n" << image << "\n";
+    git("add kernel-path");
+    git("commit -q -m c" + std::to_string(i));
+    commits.push_back(git("rev-parse HEAD"));
+  }
+  Schedlab killed({"bisect", "--tree", tree, "--good", commits[0], "--bad", commits[2], "--build-cmd",
+                   "tail -n 1 kernel-path", "--accel", "tcg", "--emulated-ok", "--threshold", "90", "--max-boots", "3",
+                   "--", "run", "spawn", "--duration", "300ms", "--runs", "2"});
+  ASSERT_TRUE(wait_for(guest_command_running));
+  killed.signal(SIGKILL);
+  killed.wait();
+  EXPECT_TRUE(wait_for([] { return guest_processes().empty() && leftover_children().empty(); }, seconds(30)));
+  EXPECT_TRUE(fs::exists(tree + "/.git/BISECT_START"));
+  EXPECT_TRUE(fs::exists(tree + "/.git/schedlab-bisect.json"));
+  const auto o = run_schedlab({"bisect", "--resume", "--tree", tree});
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_NE(o.out.find("first bad commit: " + commits[2] + " c2"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(commits[1].substr(0, 12) + "  good"), std::string::npos) << o.out;
+  EXPECT_EQ(git("symbolic-ref HEAD"), "refs/heads/main");
+  EXPECT_EQ(git("rev-parse HEAD"), commits[2]);
+  EXPECT_EQ(git("status --porcelain"), "");
+  EXPECT_FALSE(fs::exists(tree + "/.git/BISECT_START"));
+  EXPECT_FALSE(fs::exists(tree + "/.git/schedlab-bisect.json"));
+  expect_nothing_left();
+}
+
 // A dry run writes nothing: `check --dry-run --kernel` checks the kernel,
 // the baseline and the guest's shape but neither creates the initramfs
 // cache nor writes an image to it (issue 30, defect 11: it did both).
