@@ -38,7 +38,7 @@ TEST(QemuCommand, TcgGuestSharesRootAndResultsThroughVirtiofs) {
   EXPECT_TRUE(has(a, "-no-reboot"));
   EXPECT_TRUE(has(a, "socket,id=hostroot,path=/r/root.sock"));
   EXPECT_TRUE(has(a, "vhost-user-fs-pci,chardev=slshared,tag=slshared,queue-size=1024"));
-  EXPECT_EQ(after(a, "-append"), "console=ttyS0,115200 panic=-1 sl.modules=/k/lib/modules/6.1 nokaslr");
+  EXPECT_EQ(after(a, "-append"), "console=ttyS0,115200 panic=-1 no_timer_check sl.modules=/k/lib/modules/6.1 nokaslr");
 }
 
 TEST(QemuCommand, KvmUsesTheHostCpuAndAProbeBootsTheBareKernel) {
@@ -50,7 +50,7 @@ TEST(QemuCommand, KvmUsesTheHostCpuAndAProbeBootsTheBareKernel) {
   EXPECT_EQ(after(a, "-cpu"), "host");
   EXPECT_FALSE(has(a, "-initrd"));
   EXPECT_FALSE(has(a, "-object"));
-  EXPECT_EQ(after(a, "-append"), "console=ttyS0,115200 panic=-1");
+  EXPECT_EQ(after(a, "-append"), "console=ttyS0,115200 panic=-1 no_timer_check");
 }
 
 TEST(QemuCommand, PathsQemuCannotNameAreRefused) {
