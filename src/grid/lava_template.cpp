@@ -72,7 +72,11 @@ YAML::Node replace(const YAML::Node& node, const TemplateValues& v) {
   if (node.IsMap()) {
     YAML::Node out(YAML::NodeType::Map);
     out.SetStyle(node.Style());
-    for (const auto& entry : node) out[entry.first] = replace(entry.second, v);
+    // The key by value, never the template's own node: a node used as a key
+    // ties the template's memory to every job that used it, and each boot
+    // then copied all of it (writing a job took time cubic in --boots).
+    for (const auto& entry : node)
+      out[entry.first.IsScalar() ? YAML::Node(entry.first.Scalar()) : YAML::Clone(entry.first)] = replace(entry.second, v);
     return out;
   }
   if (node.IsSequence()) {
