@@ -130,9 +130,9 @@ void parse_job_fields(const LavaJobTexts& t, grid::JobSpec& spec) {
   if (t.schedlab.empty() || t.schedlab.find_first_of(" \t\n'\"$`\\;&|<>") != std::string::npos)
     throw UsageError("--schedlab", t.schedlab, "a program name or path without blanks or shell characters");
   spec.schedlab = t.schedlab;
-  if (t.job_name.size() > 200 || t.job_name.find('\n') != std::string::npos || !valid_utf8(t.job_name) ||
+  if (utf8_length(t.job_name) > grid::kMaxJobNameChars || t.job_name.find('\n') != std::string::npos || !valid_utf8(t.job_name) ||
       redact_secrets(t.job_name) != t.job_name)
-    throw UsageError("--job-name", redact_secrets(t.job_name), "one line of at most 200 characters");
+    throw UsageError("--job-name", redact_secrets(t.job_name), fmt::format("one line of at most {} characters", grid::kMaxJobNameChars));
   spec.job_name = t.job_name;
   if (!t.test_timeout.empty())
     spec.test_timeout = std::chrono::duration_cast<std::chrono::seconds>(parse_duration("--test-timeout", t.test_timeout, false));

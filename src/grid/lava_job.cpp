@@ -9,6 +9,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "core/utf8.h"
 #include "core/version.h"
 #include "core/whole_number.h"
 #include "grid/shell_words.h"
@@ -20,7 +21,6 @@
 namespace schedlab::grid {
 namespace {
 
-constexpr std::size_t kMaxJobName = 200;  // LAVA's limit
 constexpr long kConnectionMinutes = 2;
 
 YAML::Node minutes(long n) {
@@ -54,10 +54,8 @@ std::string default_job_name(const JobSpec& spec) {
   for (const auto& k : spec.kernels) names.push_back(k.name);
   std::string name = fmt::format("schedlab {}: {} x {} boot{}", fmt::join(spec.command, " "), fmt::join(names, ", "),
                                  spec.boots, spec.boots == 1 ? "" : "s");
-  if (name.size() <= kMaxJobName) return name;
-  std::size_t cut = kMaxJobName - 3;
-  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
-  return name.substr(0, cut) + "...";
+  if (utf8_length(name) <= kMaxJobNameChars) return name;
+  return utf8_prefix(name, kMaxJobNameChars - 3) + "...";
 }
 
 YAML::Node test_action(const JobSpec& spec, const LavaKernel& kernel, const PlannedRun& planned, int boot) {

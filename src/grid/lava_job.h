@@ -17,6 +17,10 @@
 
 namespace schedlab::grid {
 
+// LAVA's limit on a job's name: 200 characters (lava_scheduler_app's
+// TestJob.description, a Django CharField, counts characters, not bytes).
+constexpr std::size_t kMaxJobNameChars = 200;
+
 struct JobSpec {
   std::vector<LavaKernel> kernels;  // ramdisk_url filled in (the --ramdisk default applied)
   int boots = 1;                    // per kernel

@@ -6,6 +6,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "core/error.h"
+#include "core/utf8.h"
 #include "grid/shell_words.h"
 #include "runner/block_plan.h"
 #include "support/temp_dir.h"
@@ -54,6 +55,21 @@ TEST(LavaJob, BootsFollowTheKernelsPlannerInDeployBootTestTriples) {
               "schedlab run spawn --duration 1 --runs 1 --lava --label " + k.name);
   }
   EXPECT_EQ(job["metadata"]["schedlab.seed"].as<std::string>(), "7");
+}
+
+// LAVA counts a name's characters: a default name of Cyrillic kernel names
+// (two bytes each) is cut at 200 characters, not 200 bytes, and never
+// inside a character.
+TEST(LavaJob, TheDefaultNameIsCutAtLavasLimitInCharacters) {
+  JobSpec spec = two_kernels();
+  spec.command = {"run", "command", "--", std::string(150, 'x')};
+  spec.kernels[0].name = "ядро-старое";
+  spec.kernels[1].name = "ядро-новое-" + std::string(40, 'y');
+  const std::string name = YAML::Load(job_yaml(spec))["job_name"].as<std::string>();
+  EXPECT_EQ(utf8_length(name), kMaxJobNameChars) << name;
+  EXPECT_GT(name.size(), kMaxJobNameChars);  // more bytes than characters: cut by characters
+  EXPECT_TRUE(valid_utf8(name));
+  EXPECT_EQ(name.substr(name.size() - 3), "...");
 }
 
 TEST(LavaJob, DefinitionNamesRoundTripWithLavasIndexPrefix) {
