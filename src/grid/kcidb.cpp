@@ -42,15 +42,53 @@ std::string architecture(const std::string& machine) {
 
 struct Kernel {
   std::string release, version, commit, machine, host;
+  std::string name;    // the kernel's label in `kernels` and `lava job` (NAME=...); "" on a host
+  std::string config;  // the options the environment records of its .config
+  // What tells two builds apart: two kernels built from one tree with
+  // another config, or reproducibly (the same release and version), are
+  // still two builds when the experiment named them apart.
+  std::string build_key() const { return release + "\n" + version + "\n" + machine + "\n" + name + "\n" + config; }
+  std::string checkout_key() const { return release + "\n" + version; }
 };
 
+// The name the experiment gave the kernel: a guest's kernel NAME, or for a
+// LAVA boot the first word of the set's label (lava job labels each
+// kernel's sets NAME, a --vary variant's "NAME KEY=VALUE").
+std::string kernel_name(const ordered_json& set) {
+  if (std::string name = text_at(set, {"guest", "kernel", "name"}); !name.empty()) return name;
+  if (!set.contains("lava")) return "";
+  const std::string label = set.value("label", "");
+  return label.substr(0, label.find(' '));
+}
+
 Kernel kernel_of(const ordered_json& set, const store::SetColumns& c) {
+  const ordered_json* env_kernel = nullptr;
+  if (set.contains("environment") && set["environment"].is_object() && set["environment"].contains("kernel"))
+    env_kernel = &set["environment"]["kernel"];
+  const std::string config = env_kernel && env_kernel->is_object() && env_kernel->contains("config")
+                                 ? (*env_kernel)["config"].dump()
+                                 : "";
   return {c.kernel, text_at(set, {"environment", "kernel", "version"}), c.kernel_commit,
-          text_at(set, {"environment", "kernel", "machine"}), c.host};
+          text_at(set, {"environment", "kernel", "machine"}), c.host, kernel_name(set), config};
+}
+
+// schedlab.WORKLOAD, then each --vary key of the set's variant:
+// schedlab.spawn.psi-on.cgroup_depth-3 (KCIDB: [a-zA-Z0-9_-]+ parts).
+std::string test_path(const ordered_json& set, const std::string& workload) {
+  std::string path = "schedlab." + path_part(workload);
+  const ordered_json* requested = nullptr;
+  if (set.contains("scenario") && set["scenario"].is_object() && set["scenario"].contains("requested"))
+    requested = &set["scenario"]["requested"];
+  if (!requested || !requested->is_object() || !requested->contains("vary")) return path;
+  const ordered_json& vary = (*requested)["vary"];
+  if (!vary.is_object()) return path;
+  for (const auto& [key, value] : vary.items())
+    path += "." + path_part(key + "-" + (value.is_string() ? value.get<std::string>() : value.dump()));
+  return path;
 }
 
 ordered_json checkout(const std::string& origin, const Kernel& k) {
-  ordered_json j = {{"id", id(origin, "checkout", k.release + "\n" + k.version)},
+  ordered_json j = {{"id", id(origin, "checkout", k.checkout_key())},
                     {"origin", origin},
                     {"comment", k.release},
                     {"valid", true},
@@ -64,12 +102,13 @@ ordered_json checkout(const std::string& origin, const Kernel& k) {
 }
 
 ordered_json build(const std::string& origin, const Kernel& k) {
-  ordered_json j = {{"id", id(origin, "build", k.release + "\n" + k.version + "\n" + k.machine)},
+  ordered_json j = {{"id", id(origin, "build", k.build_key())},
                     {"origin", origin},
-                    {"checkout_id", id(origin, "checkout", k.release + "\n" + k.version)},
-                    {"comment", k.release},
+                    {"checkout_id", id(origin, "checkout", k.checkout_key())},
+                    {"comment", k.name.empty() ? k.release : k.name + " (" + k.release + ")"},
                     {"status", "PASS"},
                     {"misc", {{"kernel_release", k.release}}}};
+  if (!k.name.empty()) j["misc"]["kernel_name"] = k.name;
   if (!architecture(k.machine).empty()) j["architecture"] = architecture(k.machine);
   return j;
 }
@@ -107,8 +146,8 @@ ordered_json test(const std::string& origin, const store::SetDocument& doc, cons
                                                   {"sets", ordered_json::array({doc.set})}}).sets.front();
   ordered_json j = {{"id", fmt::format("{}:set-{}", origin, c.content_hash.substr(0, 32))},
                     {"origin", origin},
-                    {"build_id", id(origin, "build", k.release + "\n" + k.version + "\n" + k.machine)},
-                    {"path", "schedlab." + path_part(c.workload)},
+                    {"build_id", id(origin, "build", k.build_key())},
+                    {"path", test_path(doc.set, c.workload)},
                     {"status", test_status(c.status)},
                     {"comment", fmt::format("schedlab {} ({}) on {}", c.workload, c.label, c.host)},
                     {"environment", {{"comment", c.host}, {"misc", {{"hostname", c.host}}}}}};

@@ -52,6 +52,33 @@ TEST(Kcidb, TheSameSetsGiveTheSameIds) {
   EXPECT_NE(kcidb_document({doc_of(other)}, "o")["tests"][0]["id"], first["tests"][0]["id"]);
 }
 
+// An A/B of two kernels that report the same release and version (one tree
+// built twice, reproducibly, with another config): `kernels` named them
+// apart, so they are two builds, each test under its own.
+TEST(Kcidb, KernelsNamedApartAreTwoBuildsEvenWithTheSameRelease) {
+  ResultSet a = testing::sample_set(), b = testing::sample_set();
+  a.guest = {{"kernel", {{"name", "good"}}}};
+  b.guest = {{"kernel", {{"name", "bad"}}}};
+  a.label = "good";
+  b.label = "bad";
+  const auto doc = kcidb_document({doc_of(a), doc_of(b)}, "o");
+  EXPECT_EQ(doc["checkouts"].size(), 1u);
+  ASSERT_EQ(doc["builds"].size(), 2u);
+  EXPECT_NE(doc["tests"][0]["build_id"], doc["tests"][1]["build_id"]);
+  EXPECT_EQ(doc["builds"][0]["misc"]["kernel_name"], "good");
+  // The same name with another config is another build too.
+  ResultSet c = a;
+  c.environment["kernel"]["config"] = {{"CONFIG_PSI", "n"}};
+  EXPECT_NE(kcidb_document({doc_of(c)}, "o")["builds"][0]["id"], doc["builds"][0]["id"]);
+}
+
+// A --vary variant's test carries its assignment in the path.
+TEST(Kcidb, AVariantsTestPathCarriesItsAssignment) {
+  ResultSet a = testing::sample_set();
+  a.scenario.requested["vary"] = {{"psi", "on"}, {"cgroup-depth", "3"}};
+  EXPECT_EQ(kcidb_document({doc_of(a)}, "o")["tests"][0]["path"], "schedlab.spawn.psi-on.cgroup-depth-3");
+}
+
 TEST(Kcidb, OriginsAreKcidbs) {
   EXPECT_TRUE(valid_kcidb_origin("schedlab_lab1"));
   for (const char* bad : {"", "Lab", "lab-1", "lab:1", "lab 1"}) EXPECT_FALSE(valid_kcidb_origin(bad)) << bad;
