@@ -5,18 +5,11 @@
 #include "core/child_environment.h"
 #include "core/duration.h"
 #include "core/error.h"
+#include "spec/option_entries.h"
 #include "spec/option_values.h"
-#include "spec/run_option_table.h"
 
-namespace schedlab {
+namespace schedlab::option_entries {
 namespace {
-
-using Arity = RunOptionSpec::Arity;
-using Json = RunOptionSpec::Json;
-using E = const RunOptionSpec&;
-using S = RunSettings;
-using T = const std::string&;
-using Record = std::optional<ordered_json>;
 
 constexpr const char* kRun = kRunGroup;
 
@@ -26,7 +19,7 @@ Record seconds_or_null(const std::optional<std::chrono::nanoseconds>& d) {
 
 }  // namespace
 
-std::vector<RunOptionSpec> run_option_entries() {
+std::vector<RunOptionSpec> run_options() {
   return {
       {.names = "--runs", .value = "N", .help = "repetitions, each a fresh set of copies", .group = kRun,
        .default_text = std::to_string(RunOptions{}.runs), .range = {{1, RunOptions::kMaxRuns}},
@@ -72,34 +65,35 @@ std::vector<RunOptionSpec> run_option_entries() {
       {.names = "--no-wait", .help = "when another run holds the global controls (sysctls, sched features, "
                                      "cgroups), exit 3 instead of waiting",
        .group = kRun, .arity = Arity::kFlag,
-       .set = [](E, S& s, T o, T t) { s.options.no_wait = parse_switch(o, t); }},
+       .set = [](E, S& s, T o, T t) { s.options.no_wait = parse_switch(o, t); }, .key = "no_wait"},
       {.names = "--scrub-env", .value = "NAME",
        .help = "also keep the environment variable NAME from every child (workloads, the command, QEMU), "
                "as PGPASSWORD, LAVA_TOKEN and the store's credentials always are (repeatable)",
-       .group = kRun, .arity = Arity::kRepeatable, .set = [](E, S&, T o, T t) { scrub_also(o, t); }},
+       .group = kRun, .arity = Arity::kRepeatable, .set = [](E, S&, T o, T t) { scrub_also(o, t); }, .key = "scrub_env"},
       {.names = "--json", .value = "FILE", .help = "write the result file here, a new file (rewritten after every run)",
        .group = kRun,
        .set = [](E, S& s, T o, T t) {
          if (t.empty()) throw UsageError(o, t, "a file name");
          s.options.json_path = t;
        },
-       .output_file = true},
+       .key = "json", .output_file = true},
       {.names = "--force", .help = "replace an existing --json file", .group = kRun, .arity = Arity::kFlag,
-       .set = [](E, S& s, T o, T t) { s.options.force_write = parse_switch(o, t); }},
+       .set = [](E, S& s, T o, T t) { s.options.force_write = parse_switch(o, t); }, .key = "force"},
       {.names = "--append", .help = "add the new sets to an existing --json file of the same spec", .group = kRun,
-       .arity = Arity::kFlag, .set = [](E, S& s, T o, T t) { s.options.append = parse_switch(o, t); }},
+       .arity = Arity::kFlag, .set = [](E, S& s, T o, T t) { s.options.append = parse_switch(o, t); }, .key = "append"},
       {.names = "--label", .value = "TEXT",
        .help = "name of this result set in comparisons (default: the kernel release)", .group = kRun,
-       .set = [](E, S& s, T, T t) { s.options.label = t.empty() ? std::nullopt : std::optional<std::string>(t); }},
+       .set = [](E, S& s, T, T t) { s.options.label = t.empty() ? std::nullopt : std::optional<std::string>(t); },
+       .key = "label"},
       {.names = "--quiet", .help = "print nothing on stdout; errors still go to stderr", .group = kRun,
-       .arity = Arity::kFlag, .set = [](E, S& s, T o, T t) { s.options.quiet = parse_switch(o, t); }},
+       .arity = Arity::kFlag, .set = [](E, S& s, T o, T t) { s.options.quiet = parse_switch(o, t); }, .key = "quiet"},
       {.names = "--all", .help = "after each set, every metric's summary (default: the headline figures)",
-       .group = kRun, .arity = Arity::kFlag, .set = [](E, S& s, T o, T t) { s.options.all = parse_switch(o, t); }},
+       .group = kRun, .arity = Arity::kFlag, .set = [](E, S& s, T o, T t) { s.options.all = parse_switch(o, t); }, .key = "all"},
       {.names = "--dry-run",
        .help = "check the command line and the machine, print the plan (each variant, its spec id, the runs "
                "and about how long they take) and exit 0: nothing is measured, changed or written",
        .group = kRun, .arity = Arity::kFlag,
-       .set = [](E, S& s, T o, T t) { s.options.dry_run = parse_switch(o, t); }},
+       .set = [](E, S& s, T o, T t) { s.options.dry_run = parse_switch(o, t); }, .key = "dry_run"},
       {.names = "--probes", .value = "LIST|all|none",
        .help = "kernel evidence recorded beside every run: default (the probes measured at <= 1% on the workload "
                "run), all, none, or names (schedlab list --probes), default among them (default,profile)",
@@ -118,4 +112,4 @@ std::vector<RunOptionSpec> run_option_entries() {
   };
 }
 
-}  // namespace schedlab
+}  // namespace schedlab::option_entries

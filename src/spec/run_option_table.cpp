@@ -3,14 +3,15 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "spec/option_entries.h"
 #include "spec/option_values.h"
 
 namespace schedlab {
 
 const std::vector<RunOptionSpec>& run_option_specs() {
   static const std::vector<RunOptionSpec> kSpecs = [] {
-    auto all = run_option_entries();
-    for (auto& s : scenario_option_entries()) all.push_back(std::move(s));
+    auto all = option_entries::run_options();
+    for (auto& s : option_entries::scenario_options()) all.push_back(std::move(s));
     return all;
   }();
   return kSpecs;
@@ -29,7 +30,7 @@ std::string long_name(const RunOptionSpec& spec) {
 
 const RunOptionSpec* option_of_key(const std::string& key) {
   for (const auto& spec : run_option_specs())
-    if (spec.recorded() && spec.key == key) return &spec;
+    if (spec.key == key) return &spec;
   return nullptr;
 }
 

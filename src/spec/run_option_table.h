@@ -54,9 +54,11 @@ struct RunOptionSpec {
   // repeatable option's value replaces the entry with the same key.
   std::string vary_key;
   void (*vary)(const RunOptionSpec& self, RunSettings& s, const std::string& option, const std::string& text) = nullptr;
-  // Recorded in scenario.requested under `key` (a contract: docs/results.md)
-  // when `record` is set: the value as JSON, nullopt to leave the key out.
-  std::string key;  // "cgroup_depth", "duration_s"
+  // The setting's name, by which the layers below the command line name it
+  // (option_name); scenario.requested records it under this key (a
+  // contract: docs/result-file.md) when `record` is set: the value as JSON,
+  // nullopt to leave the key out.
+  std::string key;  // "cgroup_depth", "duration_s", "no_wait"
   Json json = Json::kText;
   std::string unset_text;  // the record's word for "not asked" ("unchanged", "inherited"): the default
   std::optional<ordered_json> (*record)(const RunSettings& s) = nullptr;
@@ -77,12 +79,12 @@ const std::vector<RunOptionSpec>& run_option_specs();
 // The option's first long name: "--duration".
 std::string long_name(const RunOptionSpec& spec);
 
-// The option recorded under `key` as typed: "--cpus" for "cpus".  How the
+// The option of the setting `key` as typed: "--cpus" for "cpus".  How the
 // layers below the command line (scenario/, runner/) name a setting in a
 // message: passed down as an OptionNameOf (scenario/scenario.h).
 std::string option_name(const std::string& key);
 
-// The entry whose recorded key is `key`, or null.
+// The entry whose key is `key`, or null.
 const RunOptionSpec* option_of_key(const std::string& key);
 
 // The help as printed: what it does, then its range and default
@@ -98,9 +100,5 @@ bool vary_setting(RunSettings& s, const std::string& key, const std::string& val
 
 // The keys --vary takes besides workload options, for messages and help.
 std::vector<std::string> vary_keys();
-
-// The entries, by group (spec/run_option_entries.cpp, spec/scenario_option_entries.cpp).
-std::vector<RunOptionSpec> run_option_entries();
-std::vector<RunOptionSpec> scenario_option_entries();
 
 }  // namespace schedlab

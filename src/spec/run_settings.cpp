@@ -73,9 +73,10 @@ void from_json(const ordered_json& j, RunSettings& s) {
 void check_settings(const RunSettings& s) {
   const ScenarioRequest& r = s.scenario;
   if (r.psi && r.cgroup_depth < 1)
-    throw UsageError("--psi", *r.psi ? "on" : "off",
-                     "with --cgroup-depth 1 or more (cgroup.pressure is written on the levels of the run's own "
-                     "cgroup chain)");
+    throw UsageError(option_name("psi"), *r.psi ? "on" : "off",
+                     fmt::format("with {} 1 or more (cgroup.pressure is written on the levels of the run's own "
+                                 "cgroup chain)",
+                                 option_name("cgroup_depth")));
 }
 
 }  // namespace schedlab

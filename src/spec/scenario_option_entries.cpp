@@ -4,19 +4,12 @@
 
 #include "core/cpu_list.h"
 #include "scenario/sched_policy.h"
+#include "spec/option_entries.h"
 #include "spec/option_values.h"
-#include "spec/run_option_table.h"
 #include "sys/affinity.h"
 
-namespace schedlab {
+namespace schedlab::option_entries {
 namespace {
-
-using Arity = RunOptionSpec::Arity;
-using Json = RunOptionSpec::Json;
-using E = const RunOptionSpec&;
-using S = RunSettings;
-using T = const std::string&;
-using Record = std::optional<ordered_json>;
 
 constexpr const char* kScenario = kScenarioGroup;
 constexpr const char* kUnchanged = "unchanged";
@@ -44,7 +37,7 @@ Record sysctls(const S& s) {
 
 }  // namespace
 
-std::vector<RunOptionSpec> scenario_option_entries() {
+std::vector<RunOptionSpec> scenario_options() {
   return {
       {.names = "--copies", .value = "N|auto|Kx",
        .help = "concurrent copies: N, auto (one per CPU of the set) or Kx (K per CPU)", .group = kScenario,
@@ -142,4 +135,4 @@ std::vector<RunOptionSpec> scenario_option_entries() {
   };
 }
 
-}  // namespace schedlab
+}  // namespace schedlab::option_entries
