@@ -169,8 +169,8 @@ void require_loops(const RunSetup& s, const WindowOutcome& o) {
   if (total_loops(o) > 0) return;
   throw Error(ExitStatus::kWorkloadFailed,
               fmt::format("no loop completed inside the {:.3f}s window: one loop of {} takes longer "
-                          "(use a longer --duration, or fewer copies)",
-                          o.window_s, s.workload().info().name));
+                          "(use a longer {}, or fewer copies)",
+                          o.window_s, s.workload().info().name, option_name("duration_s")));
 }
 
 // Controls the copies carry themselves (affinity, session, cgroup, policy)
