@@ -16,7 +16,7 @@ CLI::Option* bind(CLI::App& app, RunSettings& s, const RunOptionSpec& spec) {
   switch (spec.arity) {
     case Arity::kFlag:
       return app.add_flag_function(
-          spec.names, [&s, &spec, option](std::int64_t) { spec.apply(s, option, "on"); }, spec.help);
+          spec.names, [&s, &spec, option](std::int64_t) { spec.apply(s, option, "on"); }, help_text(spec));
     case Arity::kRepeatable:
       return app
           .add_option_function<std::vector<std::string>>(
@@ -24,7 +24,7 @@ CLI::Option* bind(CLI::App& app, RunSettings& s, const RunOptionSpec& spec) {
               [&s, &spec, option](const std::vector<std::string>& values) {
                 for (const auto& v : values) spec.apply(s, option, v);
               },
-              spec.help)
+              help_text(spec))
           ->take_all();
     case Arity::kOptional:
       // An optional value: CLI11 calls a vector callback even when none is given.
@@ -34,13 +34,13 @@ CLI::Option* bind(CLI::App& app, RunSettings& s, const RunOptionSpec& spec) {
               [&s, &spec, option](const std::vector<std::string>& v) {
                 spec.apply(s, option, v.empty() ? "" : v.back());
               },
-              spec.help)
+              help_text(spec))
           ->expected(0, 1)
           ->allow_extra_args(false);
     case Arity::kValue: break;
   }
   return app.add_option_function<std::string>(
-      spec.names, [&s, &spec, option](const std::string& v) { spec.apply(s, option, v); }, spec.help);
+      spec.names, [&s, &spec, option](const std::string& v) { spec.apply(s, option, v); }, help_text(spec));
 }
 
 }  // namespace

@@ -18,8 +18,8 @@ std::vector<std::string> all_names() {
   return names;
 }
 
-[[noreturn]] void refuse_selection(const std::string& text) {
-  throw UsageError("--probes", text, fmt::format("all, none, default or a list of: {}", fmt::join(all_names(), ", ")));
+[[noreturn]] void refuse_selection(const std::string& option, const std::string& text) {
+  throw UsageError(option, text, fmt::format("all, none, default or a list of: {}", fmt::join(all_names(), ", ")));
 }
 
 }  // namespace
@@ -33,7 +33,7 @@ std::vector<std::string> ProbeSelection::names_for(const std::string& workload) 
   return names;
 }
 
-ProbeSelection parse_probe_selection(const std::string& text) {
+ProbeSelection parse_probe_selection(const std::string& option, const std::string& text) {
   ProbeSelection s{text, {}, false};
   if (text == "default") s.with_default = true;
   else if (text == "all") s.named = all_names();
@@ -41,10 +41,10 @@ ProbeSelection parse_probe_selection(const std::string& text) {
     const auto known = all_names();
     const auto asked = sys::split(text, ",+");  // "+" too: a --vary value cannot hold a comma
     if (asked.empty() || text.back() == ',' || text.front() == ',' || text.back() == '+' || text.find(",,") != std::string::npos)
-      refuse_selection(text);
+      refuse_selection(option, text);
     for (const auto& name : asked) {
       if (name == "default") s.with_default = true;  // default,profile: the default ones and the profile
-      else if (std::find(known.begin(), known.end(), name) == known.end()) refuse_selection(text);
+      else if (std::find(known.begin(), known.end(), name) == known.end()) refuse_selection(option, text);
     }
     for (const auto& name : known)  // report order, each once
       if (std::find(asked.begin(), asked.end(), name) != asked.end()) s.named.push_back(name);

@@ -21,8 +21,9 @@ struct ProbeSelection {
   std::vector<std::string> names_for(const std::string& workload) const;
 };
 
-// Throws UsageError naming --probes, the value and the probe names.
-ProbeSelection parse_probe_selection(const std::string& text);
+// Throws UsageError naming `option` (as the caller knows it: "--probes",
+// a result file's field), the value and the probe names.
+ProbeSelection parse_probe_selection(const std::string& option, const std::string& text);
 
 // The probes one result set uses: the selection, and for each selected
 // probe whether it can run here and, if not, why.

@@ -45,7 +45,7 @@ class ProfileProbe final : public Probe {
 
   std::string attach(const ProbeContext& c) override {
     frequency_hz_ = c.sample_frequency_hz;
-    if (frequency_hz_ == 0) return "no sampling frequency was given (--profile-freq)";
+    if (frequency_hz_ == 0) return "no sampling frequency was given";
     return session_.open({frequency_hz_, c.tasks, c.cpu_set});
   }
 

@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "scenario/sched_policy.h"
+#include "spec/run_option_table.h"
 
 namespace schedlab {
 namespace {
@@ -20,10 +21,10 @@ std::vector<std::string> beyond_limits(const ScenarioRequest& s, const sys::Proc
   std::vector<std::string> beyond;
   const auto attr = s.sched_attr();
   if (attr && real_time(attr->policy) && attr->priority > l.rlimit_rtprio)
-    beyond.push_back(fmt::format("--policy {}, a real-time priority above your RLIMIT_RTPRIO ({})",
-                                 policy_text(*attr), l.rlimit_rtprio));
+    beyond.push_back(fmt::format("{} {}, a real-time priority above your RLIMIT_RTPRIO ({})",
+                                 option_name("policy"), policy_text(*attr), l.rlimit_rtprio));
   if (s.nice && *s.nice < 0 && static_cast<std::uint64_t>(20 - *s.nice) > l.rlimit_nice)
-    beyond.push_back(fmt::format("--nice {}, below the {} your RLIMIT_NICE ({}) allows", *s.nice,
+    beyond.push_back(fmt::format("{} {}, below the {} your RLIMIT_NICE ({}) allows", option_name("nice"), *s.nice,
                                  20 - static_cast<int>(l.rlimit_nice), l.rlimit_nice));
   return beyond;
 }
@@ -32,13 +33,13 @@ std::vector<std::string> beyond_limits(const ScenarioRequest& s, const sys::Proc
 std::vector<std::string> taking_the_machine(const ScenarioRequest& s, const sys::ProcessLimits& l) {
   std::vector<std::string> asks;
   const auto attr = s.sched_attr();
-  if (attr && real_time(attr->policy)) asks.push_back(fmt::format("--policy {} (real-time)", policy_text(*attr)));
-  if (s.nice && *s.nice < 0) asks.push_back(fmt::format("--nice {}", *s.nice));
+  if (attr && real_time(attr->policy)) asks.push_back(fmt::format("{} {} (real-time)", option_name("policy"), policy_text(*attr)));
+  if (s.nice && *s.nice < 0) asks.push_back(fmt::format("{} {}", option_name("nice"), *s.nice));
   const int cpus = std::max(1, l.usable_cpus);
   const int set = s.cpus ? static_cast<int>(s.cpus->size()) : cpus;
   if (const int copies = s.copies.resolve(set); copies > kCopiesPerCpu * cpus)
-    asks.push_back(fmt::format("--copies {} ({} copies, more than {} per CPU of the {} you may use)",
-                               s.copies.text(), copies, kCopiesPerCpu, cpus));
+    asks.push_back(fmt::format("{} {} ({} copies, more than {} per CPU of the {} you may use)",
+                               option_name("copies"), s.copies.text(), copies, kCopiesPerCpu, cpus));
   return asks;
 }
 

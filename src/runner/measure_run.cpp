@@ -20,6 +20,7 @@
 #include "runner/sentinel_tracking.h"
 #include "runner/work_sentinel.h"
 #include "scenario/applied_scenario.h"
+#include "spec/run_option_table.h"
 #include "sys/affinity.h"
 #include "sys/realtime_timing.h"
 #include "sys/task_tree.h"
@@ -168,8 +169,8 @@ void require_loops(const RunSetup& s, const WindowOutcome& o) {
   if (total_loops(o) > 0) return;
   throw Error(ExitStatus::kWorkloadFailed,
               fmt::format("no loop completed inside the {:.3f}s window: one loop of {} takes longer "
-                          "(use a longer --duration, or fewer copies)",
-                          o.window_s, s.workload().info().name));
+                          "(use a longer {}, or fewer copies)",
+                          o.window_s, s.workload().info().name, option_name("duration_s")));
 }
 
 // Controls the copies carry themselves (affinity, session, cgroup, policy)
@@ -178,7 +179,7 @@ std::vector<ControlOutcome> check_read_back(const RunContext& c, const ReadBack&
   std::vector<ControlOutcome> missed;
   for (const auto& problem : r.problems) {
     ControlOutcome o{"scenario", "as requested", false, problem, ""};
-    if (!c.setup.spec.scenario.allow_unapplied) throw Error(ExitStatus::kNotApplied, describe_not_applied(o));
+    if (!c.setup.spec.scenario.allow_unapplied) throw Error(ExitStatus::kNotApplied, describe_not_applied(o, option_name));
     missed.push_back(std::move(o));
   }
   return missed;
@@ -289,7 +290,7 @@ MeasuredRun measure_run(const RunContext& c, int index) {
   wait_idle_if_asked(c, measured);
   run.started = utc_now_rfc3339_us();
   if (auto load = loadavg_1m()) run.values.set("loadavg_1m", *load);
-  const AppliedScenario scenario(s.spec.scenario, c.journal);
+  const AppliedScenario scenario(s.spec.scenario, c.journal, option_name);
   measured.controls = scenario.outcomes();
   GuardStack run_guards;  // the workload's scratch files for this run
   RunPrep prep{s.options().json_path, index, c.journal, run_guards};

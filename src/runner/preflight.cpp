@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "spec/run_option_table.h"
 
 namespace schedlab {
 namespace {
@@ -21,7 +22,7 @@ void check(const Budget& b, std::uint64_t needed, int per_copy, const std::strin
     throw UsageError(fmt::format("one copy needs {} processes or threads here, but {} is {} with {} in "
                                  "use: make each copy smaller (shell: --concurrent; wakeup: -m, -t)",
                                  per_copy, b.name, b.limit, b.in_use));
-  throw UsageError("--copies", copies_text,
+  throw UsageError(option_name("copies"), copies_text,
                    fmt::format("at most {} copies here: {} copies need {} processes ({} per copy) "
                                "but {} is {} with {} in use",
                                room / static_cast<std::uint64_t>(per_copy), copies, needed,

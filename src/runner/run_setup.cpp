@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "runner/preflight.h"
 #include "runner/worker_path.h"
+#include "spec/run_option_table.h"
 #include "sys/affinity.h"
 
 namespace schedlab {
@@ -23,7 +24,7 @@ std::string locate_worker() {
 RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_json& environment,
                         std::string label, const sys::ProcessLimits& limits) {
   const Workload& w = *spec.workload;
-  ScenarioPlan plan = plan_scenario(spec.scenario, sys::affinity_of(0));
+  ScenarioPlan plan = plan_scenario(spec.scenario, sys::affinity_of(0), option_name);
   w.complete_params(spec.params, plan);
   w.validate(spec.params, plan);
   StopRule stop = decide_stop_rule(w, spec.params, spec.options);

@@ -4,6 +4,7 @@
 
 #include "core/duration.h"
 #include "core/error.h"
+#include "spec/run_option_table.h"
 
 namespace schedlab {
 
@@ -16,9 +17,9 @@ StopRule decide_stop_rule(const Workload& w, const Params& params, const RunOpti
   const StopSupport s = w.stop_support(params);
   const std::string why = s.why.empty() ? "" : " (" + s.why + ")";
   if (o.warmup.count() > 0 && !s.warmup)
-    throw UsageError(fmt::format("--warmup: {} takes no warmup{}", w.info().name, why));
+    throw UsageError(fmt::format("{}: {} takes no warmup{}", option_name("warmup_s"), w.info().name, why));
   if (o.duration && !s.window)
-    throw UsageError(fmt::format("--duration: {} is not bounded by a time window{}", w.info().name, why));
+    throw UsageError(fmt::format("{}: {} is not bounded by a time window{}", option_name("duration_s"), w.info().name, why));
   if (s.fixed_iterations > 0) return {std::nullopt, s.fixed_iterations};
   if (!o.duration && !s.iterations_param.empty())
     return {std::nullopt, static_cast<std::uint64_t>(params.integer(s.iterations_param))};

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/error.h"
@@ -13,12 +14,16 @@
 
 namespace schedlab {
 
-std::string describe_not_applied(const ControlOutcome& o) {
-  return fmt::format("--{} {}: not applied: {}{} (or --allow-unapplied to run without it)",
-                     o.control, o.value, o.detail, o.hint.empty() ? "" : "; " + o.hint);
+std::string describe_not_applied(const ControlOutcome& o, OptionNameOf option) {
+  // A control is recorded (not_applied) by its setting's name with dashes,
+  // "cgroup-depth"; the setting's key has underscores.
+  std::string key = o.control;
+  std::replace(key.begin(), key.end(), '-', '_');
+  return fmt::format("{} {}: not applied: {}{} (or {} to run without it)", option(key), o.value, o.detail,
+                     o.hint.empty() ? "" : "; " + o.hint, option("allow_unapplied"));
 }
 
-AppliedScenario::AppliedScenario(const ScenarioRequest& r, Journal& journal) {
+AppliedScenario::AppliedScenario(const ScenarioRequest& r, Journal& journal, OptionNameOf option) : option_(option) {
   if (r.autogroup) {
     auto outcome = apply_sysctl("autogroup", "kernel.sched_autogroup_enabled",
                                 *r.autogroup ? "1" : "0", journal, guards_);
@@ -56,7 +61,7 @@ void AppliedScenario::apply_policy(const ScenarioRequest& r) {
   if (!attr) return;
   ControlOutcome outcome{r.policy ? "policy" : "nice",
                          r.policy ? policy_text(*attr) : std::to_string(attr->nice)};
-  if (r.policy && r.nice) outcome.value += fmt::format(" --nice {}", attr->nice);
+  if (r.policy && r.nice) outcome.value += fmt::format(" {} {}", option_("nice"), attr->nice);
   if (int err = sys::probe_sched_attr(*attr); err != 0) {
     outcome.detail = fmt::format("sched_setattr failed: {} (errno {})", std::strerror(err), err);
     outcome.hint = err == EPERM ? "real-time policies and negative nice need root (CAP_SYS_NICE)"
@@ -71,7 +76,7 @@ void AppliedScenario::apply_policy(const ScenarioRequest& r) {
 
 void AppliedScenario::settle(ControlOutcome outcome, bool allow_unapplied) {
   if (!outcome.applied && !allow_unapplied)
-    throw Error(ExitStatus::kNotApplied, describe_not_applied(outcome));
+    throw Error(ExitStatus::kNotApplied, describe_not_applied(outcome, option_));
   outcomes_.push_back(std::move(outcome));
 }
 

@@ -31,7 +31,8 @@ class AppliedScenario {
   // Applies the request.  A control that cannot be applied throws
   // Error(kNotApplied) naming it, why and what to try — unless
   // request.allow_unapplied, when it is recorded and the run goes on.
-  AppliedScenario(const ScenarioRequest& request, Journal& journal);
+  // `option` names the controls in that message.
+  AppliedScenario(const ScenarioRequest& request, Journal& journal, OptionNameOf option);
   AppliedScenario(const AppliedScenario&) = delete;
   AppliedScenario& operator=(const AppliedScenario&) = delete;
 
@@ -42,12 +43,14 @@ class AppliedScenario {
   void settle(ControlOutcome outcome, bool allow_unapplied);
   void apply_policy(const ScenarioRequest& request);
 
+  OptionNameOf option_;
   GuardStack guards_;  // declared first: destroyed last, after nothing uses the changes
   CopySettings settings_;
   std::vector<ControlOutcome> outcomes_;
 };
 
 // "--sysctl kernel.x=1: not applied: <why>; <hint> (or --allow-unapplied)".
-std::string describe_not_applied(const ControlOutcome& outcome);
+// The control is named by `option`.
+std::string describe_not_applied(const ControlOutcome& outcome, OptionNameOf option);
 
 }  // namespace schedlab

@@ -50,7 +50,7 @@ std::string create_in(const Hierarchy& h, const std::string& parent,
                       GuardStack& guards, std::string& leaf, std::vector<std::string>& dirs) {
   std::string path = parent;
   std::string dir = parent == "/" ? h.mount : h.mount + parent;
-  if (access(dir.c_str(), F_OK) != 0) return fmt::format("--cgroup-parent {} does not exist in {}", parent, h.mount);
+  if (access(dir.c_str(), F_OK) != 0) return fmt::format("the parent {} does not exist in {}", parent, h.mount);
   for (size_t i = 0; i < levels.size(); ++i) {
     if (h.v2) {
       if (auto problem = enable_cpu(dir, i == 0, journal, guards); !problem.empty()) return problem;
@@ -97,7 +97,7 @@ ControlOutcome create_cgroup_chain(int depth, const std::string& parent,
     std::vector<std::string> dirs;
     if (auto problem = create_in(h, parent, levels, journal, guards, leaf, dirs); !problem.empty()) {
       out.detail = problem;
-      if (problem.rfind("--cgroup-parent", 0) == 0) out.hint = "give a cgroup that exists in every hierarchy, e.g. /";
+      if (problem.rfind("the parent ", 0) == 0) out.hint = "give a cgroup that exists in every hierarchy, e.g. /";
       else if (geteuid() != 0) out.hint = "run as root (creating cgroups needs write access to cgroupfs)";
       else out.hint = "the kernel refused the cgroup; see the error";
       return out;

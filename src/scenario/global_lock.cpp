@@ -41,9 +41,10 @@ bool changes_global_state(const ScenarioRequest& r) {
   return !r.sysctls.empty() || r.autogroup.has_value() || !r.sched_features.empty() || r.cgroup_depth > 0;
 }
 
-GlobalLock::GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say)
+GlobalLock::GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say,
+                       OptionNameOf option)
     : path_(journal_dir + "/global.lock") {
-  acquire(journal_dir, no_wait, gate, say);
+  acquire(journal_dir, no_wait, gate, say, option);
   try {
     replay_dead_holders(journal_dir, say);
   } catch (...) {
@@ -52,7 +53,8 @@ GlobalLock::GlobalLock(const std::string& journal_dir, bool no_wait, sys::Signal
   }
 }
 
-void GlobalLock::acquire(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say) {
+void GlobalLock::acquire(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say,
+                         OptionNameOf option) {
   bool said = false;
   for (;;) {
     sys::ensure_private_dir(journal_dir);  // the last holder removes it when it leaves
@@ -67,8 +69,8 @@ void GlobalLock::acquire(const std::string& journal_dir, bool no_wait, sys::Sign
     if (no_wait)
       throw Error(ExitStatus::kNotApplied,
                   fmt::format("{} is changing global controls (sysctls, sched features or cgroups) "
-                              "now; run again when it has finished, or without --no-wait to wait",
-                              holder(path_)));
+                              "now; run again when it has finished, or without {} to wait",
+                              holder(path_), option("no_wait")));
     if (!said) say << fmt::format("schedlab: waiting for {} to finish with the global controls\n", holder(path_));
     said = true;
     fd_.reset();

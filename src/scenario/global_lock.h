@@ -27,13 +27,16 @@ bool changes_global_state(const ScenarioRequest& request);
 // value another run left.
 class GlobalLock {
  public:
-  GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say);
+  // `option` names the no-wait option in the refusal.
+  GlobalLock(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say,
+             OptionNameOf option);
   ~GlobalLock();
   GlobalLock(const GlobalLock&) = delete;
   GlobalLock& operator=(const GlobalLock&) = delete;
 
  private:
-  void acquire(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say);
+  void acquire(const std::string& journal_dir, bool no_wait, sys::SignalGate& gate, std::ostream& say,
+               OptionNameOf option);
   void replay_dead_holders(const std::string& journal_dir, std::ostream& say);
   void release();
   std::string path_;

@@ -43,7 +43,7 @@ ControlOutcome apply_psi(bool on, const std::vector<std::string>& chain_dirs, Jo
   out.value = on ? "on" : "off";
   if (chain_dirs.empty())
     return psi_refused(out, "no cgroup chain in the v2 hierarchy to set cgroup.pressure on",
-                       "give --cgroup-depth 1 or more on a host with cgroup v2");
+                       "mount cgroup2 at /sys/fs/cgroup: the chain is created there");
   const std::string want = on ? "1" : "0";
   for (const auto& dir : chain_dirs) {
     const std::string file = dir + "/cgroup.pressure";

@@ -28,9 +28,17 @@ struct ScenarioRequest {
   std::optional<int> nice;
   bool allow_unapplied = false;
 
+  static constexpr int kMaxCgroupDepth = 64;
+
   // The policy and nice the copies get, when either was requested.
   std::optional<sys::SchedAttr> sched_attr() const;
 };
+
+// The command line's name of a setting recorded under `key` ("cpus" ->
+// "--cpus"): the spec layer's option table (spec/run_option_table.h:
+// option_name), passed down so that a message here names what the user
+// typed without this folder spelling flags.
+using OptionNameOf = std::string (*)(const std::string& key);
 
 // Where one copy may run.
 struct CopyPlacement {
@@ -48,11 +56,7 @@ struct ScenarioPlan {
 
 // Checks the request against the CPUs this process may use (`available`)
 // and resolves copies and placements.  Throws UsageError naming the option
-// (a CPU that does not exist or is outside our affinity).
-ScenarioPlan plan_scenario(const ScenarioRequest& request, const std::vector<int>& available);
-
-// scenario.requested of a result: every control as asked.  It is read back
-// through the command line's parsers (cli/run_spec_io.h).
-ordered_json requested_json(const ScenarioRequest& request);
+// (a CPU that does not exist or is outside our affinity) as `option` does.
+ScenarioPlan plan_scenario(const ScenarioRequest& request, const std::vector<int>& available, OptionNameOf option);
 
 }  // namespace schedlab

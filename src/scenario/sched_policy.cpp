@@ -36,13 +36,6 @@ sys::SchedAttr parse_policy(std::string_view option, std::string_view text) {
   return fail();
 }
 
-int parse_nice(std::string_view option, std::string_view text) {
-  int nice = 0;
-  if (!parse_int(text, -20, 19, nice))
-    throw UsageError(std::string(option), std::string(text), "a whole number from -20 to 19");
-  return nice;
-}
-
 std::string policy_text(const sys::SchedAttr& attr) {
   if (attr.policy == SCHED_FIFO || attr.policy == SCHED_RR)
     return fmt::format("{}:{}", sys::policy_name(attr.policy), attr.priority);

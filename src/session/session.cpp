@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "spec/run_option_table.h"
 #include "sys/reaper.h"
 
 namespace schedlab {
@@ -22,7 +23,7 @@ Session::Session() {
 }
 
 void Session::hold_global_controls(bool changes_shared_state, bool no_wait) {
-  if (changes_shared_state && !lock_) lock_.emplace(journal_->dir(), no_wait, gate_, std::cerr);
+  if (changes_shared_state && !lock_) lock_.emplace(journal_->dir(), no_wait, gate_, std::cerr, option_name);
 }
 
 }  // namespace schedlab

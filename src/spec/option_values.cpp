@@ -24,9 +24,10 @@ int parse_count(const std::string& option, const std::string& text, int min, int
   throw UsageError(option, text, "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
 }
 
-double parse_percent(const std::string& option, const std::string& text) {
+double parse_percent(const std::string& option, const std::string& text, int min, int max) {
   const auto v = input::parse_real(text);
-  if (!v || !(*v >= 0 && *v <= 100)) throw UsageError(option, text, "a percentage from 0 to 100, e.g. 5");
+  if (!v || !(*v >= min && *v <= max))
+    throw UsageError(option, text, "a percentage from " + std::to_string(min) + " to " + std::to_string(max));
   return *v;
 }
 

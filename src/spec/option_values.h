@@ -10,8 +10,8 @@ namespace schedlab {
 
 // A whole number from `min` to `max`.
 int parse_count(const std::string& option, const std::string& text, int min, int max);
-// A percentage from 0 to 100.
-double parse_percent(const std::string& option, const std::string& text);
+// A percentage (a real number) from `min` to `max`.
+double parse_percent(const std::string& option, const std::string& text, int min, int max);
 // on/off, true/false, yes/no, 1/0.
 bool parse_switch(const std::string& option, const std::string& text);
 // KEY=VALUE with a dotted key as sysctl(8) takes it.

@@ -32,11 +32,12 @@ struct RunOptions {
   bool all = false;  // --all: every metric's summary after each set, not only the headline
   bool dry_run = false;  // --dry-run: check everything, print the plan, measure and change nothing
   // --probes: the kernel evidence recorded beside every run.
-  ProbeSelection probes = parse_probe_selection("default");
+  ProbeSelection probes;  // "default"
   // --profile-freq: samples per second of CPU time the profile probe takes.
   std::uint32_t profile_freq_hz = kDefaultProfileFreqHz;
 
   static constexpr int kMaxRuns = 100000;
+  static constexpr int kMaxWarmupRuns = 1000;
   static constexpr std::chrono::nanoseconds kDefaultDuration = std::chrono::seconds(10);
   static constexpr double kDefaultBusyThreshold = 5;
   // Chosen by its measured cost (docs/probes.md, bench/probe_cost): prime,

@@ -15,15 +15,16 @@ struct RunSettings {
   ScenarioRequest scenario;
 };
 
-// scenario.requested: every scenario control as asked, and the run options a
-// set records (runs, duration_s, warmup_s, warmup_runs, busy_threshold_pct,
-// wait_idle_s, probes, profile_freq_hz).  Never an output path, a label or a seed.
+// scenario.requested: every option of the table (spec/run_option_table.h)
+// with a recorder, under its key: the scenario's controls, then the run
+// options.  Never an output path, a label or a seed.
 void to_json(ordered_json& j, const RunSettings& settings);
 
-// Reads it back with the command line's checks: UsageError naming
-// "scenario.requested.KEY", the value and what is allowed.  Keys a file
-// lacks (written before they existed) keep their defaults; keys it has that
-// this schedlab does not know are ignored (vary, seed: the experiment's).
+// Reads it back through each entry's own parser: UsageError naming
+// "scenario.requested.KEY (--option)", the value and what is allowed.  Keys
+// a file lacks (written before they existed), null and the entry's word for
+// "not asked" keep the defaults; keys it has that this schedlab does not
+// know are ignored (vary, seed: the experiment's).
 void from_json(const ordered_json& j, RunSettings& settings);
 
 // The checks that need more than one option (--psi needs --cgroup-depth):

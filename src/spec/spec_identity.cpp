@@ -62,12 +62,6 @@ std::string shown(const ordered_json& v) {
   return v.is_string() ? v.get<std::string>() : v.dump();
 }
 
-std::string option_of(const std::string& key) {
-  for (const auto& spec : run_option_specs())
-    if (spec.key == key) return long_name(spec);
-  return key;
-}
-
 // The canonical keys a set's --vary assignment set: workload options by
 // name, run and scenario options by their recorded key.
 std::vector<std::string> varied_keys(const ResultSet& set) {
@@ -114,7 +108,7 @@ std::vector<std::string> spec_differences(const ResultSet& a, const ResultSet& b
     for (const auto& [key, va] : ca.at(part).items()) {
       const ordered_json vb = cb.at(part).value(key, ordered_json());
       if (sorted(va) == sorted(vb) || contains(varied, key)) continue;
-      const std::string option = std::string(part) == "params" ? "--" + key : option_of(key);
+      const std::string option = std::string(part) == "params" ? "--" + key : option_name(key);
       out.push_back(fmt::format("{} {} ({}) vs {} ({})", option, shown(va), a.label, shown(vb), b.label));
     }
   return out;

@@ -7,6 +7,7 @@
 
 #include "integration/harness.h"
 #include "runner/runner.h"
+#include "spec/run_option_table.h"
 #include "sys/affinity.h"
 #include "workloads/builtin.h"
 
@@ -44,7 +45,7 @@ TEST(Runner, AForeignExceptionEndsTheSetAsAnError) {
   for (const auto& p : w.info().params) spec.params.set(p.name, parse_param(p, p.default_text));
   spec.options.runs = 2;
   spec.options.duration = std::chrono::milliseconds(100);
-  const ScenarioPlan plan = plan_scenario(spec.scenario, sys::affinity_of(0));
+  const ScenarioPlan plan = plan_scenario(spec.scenario, sys::affinity_of(0), option_name);
   const StopRule stop = decide_stop_rule(w, spec.params, spec.options);
   const std::string worker =
       (std::filesystem::path(SCHEDLAB_BIN).parent_path() / "schedlab-worker").string();

@@ -16,7 +16,7 @@ namespace {
 // where its measured cost there is within both limits.  Walks every
 // registered workload and every probe.
 TEST(ProbeSelection, DefaultTakesOnEachWorkloadTheProbesMeasuredCheapThere) {
-  const auto s = parse_probe_selection("default");
+  const auto s = parse_probe_selection("--probes", "default");
   const auto workloads = builtin_workloads();
   for (const auto& w : workloads.items()) {
     const auto names = s.names_for(w->info().name);
@@ -32,25 +32,25 @@ TEST(ProbeSelection, DefaultTakesOnEachWorkloadTheProbesMeasuredCheapThere) {
 }
 
 TEST(ProbeSelection, AllNoneAndListsInReportOrder) {
-  EXPECT_EQ(parse_probe_selection("all").names_for("spawn").size(), builtin_probes().size());
-  EXPECT_TRUE(parse_probe_selection("none").names_for("spawn").empty());
-  EXPECT_EQ(parse_probe_selection("psi,proc-stat").names_for("spawn"), (std::vector<std::string>{"proc-stat", "psi"}));
-  EXPECT_EQ(parse_probe_selection("perf-sw+psi").names_for("wakeup"), (std::vector<std::string>{"psi", "perf-sw"}));
+  EXPECT_EQ(parse_probe_selection("--probes", "all").names_for("spawn").size(), builtin_probes().size());
+  EXPECT_TRUE(parse_probe_selection("--probes", "none").names_for("spawn").empty());
+  EXPECT_EQ(parse_probe_selection("--probes", "psi,proc-stat").names_for("spawn"), (std::vector<std::string>{"proc-stat", "psi"}));
+  EXPECT_EQ(parse_probe_selection("--probes", "perf-sw+psi").names_for("wakeup"), (std::vector<std::string>{"psi", "perf-sw"}));
   const auto workloads = builtin_workloads();
   for (const auto& w : workloads.items()) {
-    auto with_default = parse_probe_selection("default").names_for(w->info().name);
+    auto with_default = parse_probe_selection("--probes", "default").names_for(w->info().name);
     if (std::find(with_default.begin(), with_default.end(), "profile") == with_default.end())
       with_default.push_back("profile");  // the profile is last in report order
-    EXPECT_EQ(parse_probe_selection("default,profile").names_for(w->info().name), with_default)
+    EXPECT_EQ(parse_probe_selection("--probes", "default,profile").names_for(w->info().name), with_default)
         << "default in a list: the default ones on " << w->info().name;
-    EXPECT_EQ(parse_probe_selection("profile+default").names_for(w->info().name), with_default);
+    EXPECT_EQ(parse_probe_selection("--probes", "profile+default").names_for(w->info().name), with_default);
   }
 }
 
 TEST(ProbeSelection, BadInputNamesTheOptionTheValueAndTheProbes) {
   for (const char* bad : {"bogus", "psi,", ",psi", "psi,,proc-stat", "psi+", ""}) {
     try {
-      parse_probe_selection(bad);
+      parse_probe_selection("--probes", bad);
       ADD_FAILURE() << bad;
     } catch (const UsageError& e) {
       EXPECT_NE(std::string(e.what()).find("--probes '"), std::string::npos) << e.what();
@@ -61,7 +61,7 @@ TEST(ProbeSelection, BadInputNamesTheOptionTheValueAndTheProbes) {
 }
 
 TEST(ProbeSet, RecordsTheSelectionAndEveryProbesAvailability) {
-  const ProbeSet set(parse_probe_selection("all"), "spawn");
+  const ProbeSet set(parse_probe_selection("--probes", "all"), "spawn");
   const auto r = set.record();
   EXPECT_EQ(r["selection"], "all");
   ASSERT_EQ(r["probes"].size(), builtin_probes().size());
@@ -71,7 +71,7 @@ TEST(ProbeSet, RecordsTheSelectionAndEveryProbesAvailability) {
       EXPECT_FALSE(p["reason"].get<std::string>().empty()) << p.dump();
     }
   }
-  EXPECT_TRUE(ProbeSet(parse_probe_selection("none"), "spawn").metrics().empty());
+  EXPECT_TRUE(ProbeSet(parse_probe_selection("--probes", "none"), "spawn").metrics().empty());
 }
 
 // Every cost that decides the default comes from one table row that says
@@ -97,7 +97,7 @@ TEST(MeasuredCost, EveryProbeIsMeasuredOnEveryWorkloadAndSaysWhere) {
           << p->info().name << " has no measured cost on " << w->info().name << " (bench/probe_cost)";
   }
   for (const auto& w : workloads.items()) {
-    const auto record = ProbeSet(parse_probe_selection("all"), w->info().name).record();
+    const auto record = ProbeSet(parse_probe_selection("--probes", "all"), w->info().name).record();
     for (const auto& r : record["probes"])
       EXPECT_EQ(r["cost_source"], describe_cost_source(r["name"].get<std::string>(), w->info().name))
           << "the result file says it too";
@@ -135,7 +135,7 @@ TEST(ProbeSet, TheRecordSurvivesTheResultFileRoundTrip) {
   set.tool = {{"name", "schedlab"}};
   set.workload.name = "spawn";
   set.workload.primary_metric = "lps";
-  set.probes = ProbeSet(parse_probe_selection("all"), "spawn").record();
+  set.probes = ProbeSet(parse_probe_selection("--probes", "all"), "spawn").record();
   const ordered_json file = ResultFile{"2026-11-29T22:00:00Z", {set}};
   const ResultFile back = result_file_from_json(file);
   EXPECT_EQ(back.sets.at(0).probes, set.probes);

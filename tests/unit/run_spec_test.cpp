@@ -53,7 +53,7 @@ TEST(RunSpec, EveryRecordedOptionSurvivesTheResultFile) {
   RunSettings all;
   int walked = 0;
   for (const auto& spec : run_option_specs()) {
-    if (!spec.recorded) continue;
+    if (!spec.recorded()) continue;
     ASSERT_FALSE(spec.example.empty()) << spec.names << ": a recorded option needs an example";
     RunSettings one;
     spec.apply(one, long_name(spec), spec.example);
@@ -83,7 +83,7 @@ TEST(RunSpec, EveryRecordedOptionSurvivesTheResultFile) {
 // paths, labels, how it talks.
 TEST(RunSpec, InvocationOptionsAreNotRecorded) {
   for (const auto& spec : run_option_specs()) {
-    if (spec.recorded) continue;
+    if (spec.recorded()) continue;
     RunSettings one;
     spec.apply(one, long_name(spec), spec.arity == RunOptionSpec::Arity::kFlag ? "on" : "x.json");
     EXPECT_EQ(recorded(one), recorded(RunSettings{})) << spec.names << " is written though not declared recorded";

@@ -24,8 +24,6 @@ TEST(SchedPolicy, ParsesEveryForm) {
   EXPECT_EQ(policy_text(parse_policy("--policy", "rr:1")), "rr:1");
   for (const char* bad : {"fifo", "fifo:0", "rr:100", "deadline", "", "fifo:x"})
     EXPECT_THROW(parse_policy("--policy", bad), UsageError) << bad;
-  EXPECT_EQ(parse_nice("--nice", "-20"), -20);
-  EXPECT_THROW(parse_nice("--nice", "20"), UsageError);
 }
 
 // The settings a `schedlab run spawn ARGS` command line stands for, parsed

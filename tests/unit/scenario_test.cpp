@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "runner/stop_rule.h"
+#include "spec/run_option_table.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {
@@ -13,7 +14,7 @@ TEST(Scenario, CopiesResolveAgainstTheCpuSet) {
   ScenarioRequest r;
   r.copies = parse_copies("--copies", "auto");
   r.cpus = std::vector<int>{0, 1, 2, 3};
-  const auto plan = plan_scenario(r, {0, 1, 2, 3, 4, 5, 6, 7});
+  const auto plan = plan_scenario(r, {0, 1, 2, 3, 4, 5, 6, 7}, option_name);
   EXPECT_EQ(plan.copies, 4);
   EXPECT_TRUE(plan.set_affinity);
   EXPECT_EQ(plan.placements[3].cpus, (std::vector<int>{0, 1, 2, 3}));
@@ -24,7 +25,7 @@ TEST(Scenario, PinCopiesPutsCopyIOnTheIthCpu) {
   r.copies = parse_copies("--copies", "3");
   r.cpus = std::vector<int>{4, 6};
   r.pin_copies = true;
-  const auto plan = plan_scenario(r, {0, 1, 2, 3, 4, 5, 6, 7});
+  const auto plan = plan_scenario(r, {0, 1, 2, 3, 4, 5, 6, 7}, option_name);
   EXPECT_EQ(plan.placements[0].cpus, (std::vector<int>{4}));
   EXPECT_EQ(plan.placements[1].cpus, (std::vector<int>{6}));
   EXPECT_EQ(plan.placements[2].cpus, (std::vector<int>{4}));
@@ -33,7 +34,7 @@ TEST(Scenario, PinCopiesPutsCopyIOnTheIthCpu) {
 TEST(Scenario, InheritsAffinityWithoutCpus) {
   ScenarioRequest r;
   r.copies = parse_copies("--copies", "2x");
-  const auto plan = plan_scenario(r, {0, 1});
+  const auto plan = plan_scenario(r, {0, 1}, option_name);
   EXPECT_EQ(plan.copies, 4);
   EXPECT_FALSE(plan.set_affinity);
 }
@@ -42,7 +43,7 @@ TEST(Scenario, RefusesCpusOutsideOurAffinity) {
   ScenarioRequest r;
   r.cpus = std::vector<int>{99};
   try {
-    plan_scenario(r, {0, 1});
+    plan_scenario(r, {0, 1}, option_name);
     FAIL();
   } catch (const UsageError& e) {
     EXPECT_STREQ(e.what(),

@@ -28,7 +28,7 @@ TEST(SpecIdentity, LabelsRunsSeedsPathsAndProbesDoNotChangeIt) {
   const ResultSet base = spawn_set();
   ResultSet other = spawn_set([](RunSettings& s) {
     s.options.runs = 30;
-    s.options.probes = parse_probe_selection("none");
+    s.options.probes = parse_probe_selection("--probes", "none");
     s.options.busy_threshold_pct = 50;
     s.options.json_path = "/tmp/elsewhere.json";
   });

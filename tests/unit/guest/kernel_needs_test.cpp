@@ -50,7 +50,7 @@ RunSpec everything() {
   spec.scenario.psi = true;
   spec.scenario.cgroup_depth = 2;
   spec.scenario.sched_features = {"NO_TTWU_QUEUE"};
-  spec.options.probes = parse_probe_selection("all");
+  spec.options.probes = parse_probe_selection("--probes", "all");
   return spec;
 }
 
@@ -88,7 +88,7 @@ TEST(KernelNeeds, NeedsFollowTheSpecsControlsAndProbes) {
   RunSpec spec;
   spec.scenario.cgroup_depth = 1;
   spec.scenario.psi = true;
-  spec.options.probes = parse_probe_selection("psi,schedstat,sched-trace");
+  spec.options.probes = parse_probe_selection("--probes", "psi,schedstat,sched-trace");
   auto extra = options(kernel_needs(spec));
   extra.erase(extra.begin(), extra.begin() + static_cast<std::ptrdiff_t>(guest_needs().size()));
   EXPECT_EQ(extra, (std::vector<std::string>{"CONFIG_PSI", "CONFIG_CGROUP_SCHED", "CONFIG_FAIR_GROUP_SCHED",
