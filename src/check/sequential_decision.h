@@ -5,7 +5,7 @@
 // no store here, so that a synthetic baseline decides like a recorded one.
 //
 // Before deciding, it asks whether the work sentinel tracks the metric
-// (runner/sentinel_tracking.h: normalise only then), and how far this spec
+// (stats/sentinel_tracking.h: normalise only then), and how far this spec
 // moves between sessions on this host (check/session_model.h: the past
 // sessions' variance components, the baseline's own two modes, the
 // larger); "bad" only beyond that (check/verdict.h).
@@ -15,12 +15,12 @@
 #include "check/session_model.h"
 #include "check/verdict.h"
 #include "core/result.h"
-#include "runner/sentinel_tracking.h"
+#include "stats/sentinel_tracking.h"
 
 namespace schedlab {
 
 struct SequentialInputs {
-  SentinelTracking tracking;
+  stats::SentinelTracking tracking;
   SessionModel model;
   std::vector<double> good, bad, current;  // per run, per unit of machine speed when normalised
   std::size_t past_sessions = 0;           // past sessions with at least 2 runs in these units

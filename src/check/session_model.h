@@ -10,7 +10,7 @@
 // repeated confidence interval is widened by it.  s2_b comes from:
 // - history: the store's past sessions of the same spec on the same host,
 //   with the baseline's own session (ANOVA estimate, k - 1 df);
-// - the baseline's own two modes (runner/set_spread.h): two machine states
+// - the baseline's own two modes (stats/set_spread.h): two machine states
 //   met in one session.  One session says nothing of how often the states
 //   come, so no variance can be estimated from it (as one was at first,
 //   w (1 - w) d^2 with 1 df: t at 1 df made a 10x slowdown "cannot tell").

@@ -1,7 +1,7 @@
 // check's sequential design: the current runs, measured now, against the
 // baseline's runs, measured in another session.  Before each look it
 // decides from the runs whether the work sentinel tracks the metric
-// (runner/sentinel_tracking.h: normalise only then), and how far this spec
+// (stats/sentinel_tracking.h: normalise only then), and how far this spec
 // moves between sessions on this host (check/session_model.h: the store's
 // past sessions, the baseline's own two modes); "bad" only beyond that.
 #include <fmt/format.h>
@@ -12,7 +12,7 @@
 #include "check/sequential_decision.h"
 #include "cli/check_flow.h"
 #include "compare/machine_speed.h"
-#include "runner/set_spread.h"
+#include "stats/set_spread.h"
 #include "session/session.h"
 #include "stats/variance_components.h"
 
@@ -49,20 +49,20 @@ ordered_json model_json(const SessionModel& m, const Decision& d) {
           {"summary", m.describe()}};
 }
 
-ordered_json tracking_json(const SentinelTracking& t) {
-  return {{"metric", kWorkSentinelMetric}, {"available", t.available}, {"r", t.correlation.r},
+ordered_json tracking_json(const stats::SentinelTracking& t) {
+  return {{"metric", stats::kWorkSentinelMetric}, {"available", t.available}, {"r", t.correlation.r},
           {"tracking_r", t.tracking_r}, {"p_value", t.correlation.p_value}, {"runs", t.correlation.n},
           {"required_r", t.required_r}, {"normalized", t.normalize}, {"reason", t.reason}};
 }
 
 // The evidence's lines and JSON beside the decision.
 void explain(const Loaded& l, const SequentialInputs& in, const ResultSet& evidence, CheckEvidence& e) {
-  e.lines.push_back(describe_tracking(in.tracking));
+  e.lines.push_back(stats::describe_tracking(in.tracking));
   e.lines.push_back("model: " + in.model.describe());
   e.extra["between_sessions"] = model_json(in.model, e.decision);
   e.extra["work_sentinel"] = tracking_json(in.tracking);
   e.extra["baseline_flags"] = ordered_json::array();
-  for (const auto& w : spread_warnings(*l.good)) {
+  for (const auto& w : stats::spread_warnings(*l.good)) {
     e.lines.push_back("baseline: " + w.detail);
     e.extra["baseline_flags"].push_back({{"kind", w.kind}, {"detail", w.detail}});
   }

@@ -9,7 +9,7 @@
 #include "compare/profile_changes.h"
 #include "compare/underneath.h"
 #include "core/result.h"
-#include "runner/sentinel_tracking.h"
+#include "stats/sentinel_tracking.h"
 #include "stats/significance.h"
 
 namespace schedlab {
@@ -76,10 +76,10 @@ struct SpeedDifference {
 };
 
 // Whether the work-shaped sentinel tracks the primary metric over the runs
-// of the baseline and a set (runner/sentinel_tracking.h), and when it does,
+// of the baseline and a set (stats/sentinel_tracking.h), and when it does,
 // the change per unit of machine speed (compare/machine_speed.h).
 struct WorkSentinelComparison {
-  SentinelTracking tracking;
+  stats::SentinelTracking tracking;
   std::optional<double> normalized_change_pct;  // ratio of geometric means, %
   std::optional<double> normalized_p;           // Welch on the normalised logs
 };

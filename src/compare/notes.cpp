@@ -169,7 +169,7 @@ void note_work_sentinel(Comparison& c) {
         fmt::format("{}: work sentinel r={:+.2f}, {}", c.sets[i].label, w.tracking.tracking_r,
                     w.tracking.normalize ? fmt::format("normalised {:+.1f}%", w.normalized_change_pct.value_or(0))
                                          : "not normalised"),
-        fmt::format("{}: {}{}", c.sets[i].label, describe_tracking(w.tracking), normalized));
+        fmt::format("{}: {}{}", c.sets[i].label, stats::describe_tracking(w.tracking), normalized));
   }
 }
 

@@ -9,7 +9,7 @@
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "input/json_document.h"
-#include "runner/block_plan.h"
+#include "stats/block_plan.h"
 
 namespace schedlab::guest {
 namespace {
@@ -65,7 +65,7 @@ class KernelsRun {
   }
 
   // One boot; false when the invocation must end (saved first).
-  bool boot(const PlannedRun& planned, int index, int total, Journal& journal, sys::SignalGate& gate) {
+  bool boot(const stats::PlannedRun& planned, int index, int total, Journal& journal, sys::SignalGate& gate) {
     const std::size_t k = static_cast<std::size_t>(planned.variant);
     const KernelFiles& kernel = plan_.kernels[k];
     const BootPlace place{++booted_[k], planned.block, plan_.runs_per_boot, sequence_};
@@ -226,7 +226,7 @@ KernelsOutcome run_kernels(const KernelsPlan& plan, Journal& journal, sys::Signa
                            KernelsObserver& observer,
                            ResultSink& sink) {
   KernelsRun run(plan, observer, sink);
-  const auto order = plan_blocks(static_cast<int>(plan.kernels.size()), plan.boots, plan.seed);
+  const auto order = stats::plan_blocks(static_cast<int>(plan.kernels.size()), plan.boots, plan.seed);
   for (std::size_t i = 0; i < order.size(); ++i)
     if (!run.boot(order[i], static_cast<int>(i) + 1, static_cast<int>(order.size()), journal, gate)) break;
   return run.finish();

@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "runner/set_spread.h"
+#include "stats/set_spread.h"
 #include "support/samples.h"
 #include "support/synthetic_sets.h"
 
@@ -51,7 +51,7 @@ TEST(SequentialDecision, ABimodalBaselineGivesNoBadVerdict) {
   const auto slow_state = testing::normal_sample(rng, 1.37, 0.004, 5);
   runs.insert(runs.end(), slow_state.begin(), slow_state.end());
   const ResultSet good = elapsed_set(runs), current = elapsed_set(testing::normal_sample(rng, 1.37, 0.004, 6));
-  const auto warnings = spread_warnings(good);
+  const auto warnings = stats::spread_warnings(good);
   ASSERT_FALSE(warnings.empty());
   EXPECT_EQ(warnings.front().kind, "multimodal");
 
@@ -65,7 +65,7 @@ TEST(SequentialDecision, ABimodalBaselineGivesNoBadVerdict) {
   EXPECT_GT(d.change_pct, 5) << "the loss is there; the machine explains it";
   // The same history and a one-state baseline: the same loss is "bad".
   const ResultSet steady = elapsed_set(testing::normal_sample(rng, 1.14, 0.005, 10));
-  EXPECT_TRUE(spread_warnings(steady).empty());
+  EXPECT_TRUE(stats::spread_warnings(steady).empty());
   EXPECT_EQ(decide(steady, current, past).verdict, Verdict::kBad);
 }
 
@@ -101,7 +101,7 @@ TEST(SequentialDecision, ADriftingBaselineGivesNoBadVerdict) {
   std::mt19937_64 rng(52);
   const ResultSet current = elapsed_set(testing::normal_sample(rng, 1.40, 0.004, 6));
   bool drift = false;
-  for (const auto& w : spread_warnings(good)) drift |= w.kind == "drift";
+  for (const auto& w : stats::spread_warnings(good)) drift |= w.kind == "drift";
   EXPECT_TRUE(drift);
   const auto past = steady_history(rng);
   EXPECT_NE(sequential_inputs(good, nullptr, current, past, 0.05).model.source, SessionModel::Source::kHistory);
