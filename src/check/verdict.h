@@ -15,7 +15,10 @@
 //   otherwise look again; after the last look, undecided (exit 125).
 // - with a bad baseline too, T is half the way from good to bad: good when
 //   the interval lies on the good side of it, bad on the bad side.
-// Recommended in ../shared/reference/sequential-and-power.md §4.
+// (Jennison & Turnbull 2000, Group Sequential Methods with Applications to
+// Clinical Trials, ch. 9 repeated confidence intervals; Lan & DeMets 1983,
+// Biometrika 70:659–663, the spending function.)  git-bisect(1)'s "bisect
+// run" reads the exits: 0 good, 1 bad, 125 skip.
 //
 // Sequential sessions: the baseline and the current runs were measured at
 // different times, and the machine's state between them is a source of
