@@ -14,13 +14,13 @@ std::vector<double> exps(const std::vector<double>& logs) {
   return out;
 }
 
-// Each past session's logs, its sets pooled; sessions of fewer than 2 runs
-// say nothing of the within-session spread and are left out.
+// Each past sitting's logs, its sets pooled; sittings of fewer than 2 runs
+// say nothing of the within-sitting spread and are left out.
 std::vector<std::vector<double>> past_logs(const std::vector<std::vector<ResultSet>>& past, bool normalize) {
   std::vector<std::vector<double>> out;
-  for (const auto& session : past) {
+  for (const auto& sitting : past) {
     std::vector<double> logs;
-    for (const auto& set : session)
+    for (const auto& set : sitting)
       for (double x : stats::primary_logs(set, normalize)) logs.push_back(x);
     if (logs.size() >= 2) out.push_back(std::move(logs));
   }
@@ -36,9 +36,9 @@ SequentialInputs sequential_inputs(const ResultSet& good, const ResultSet* bad, 
   const bool norm = in.tracking.normalize;
   const auto good_logs = stats::primary_logs(good, norm);
   const auto history = past_logs(past, norm);
-  in.past_sessions = history.size();
+  in.past_sittings = history.size();
   in.model = model_from_history(history, good_logs);
-  // Two machine states inside the baseline: a session may sit wholly in
+  // Two machine states inside the baseline: a sitting may sit wholly in
   // either.  A step between two states also reads as a drift; the modes
   // are the more exact account of it (the states seen, not extrapolated).
   if (const auto modes = stats::two_modes_test(good_logs); modes.available && modes.p_value < stats::kSpreadAlpha)

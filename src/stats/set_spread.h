@@ -1,6 +1,6 @@
 #pragma once
 // Whether a set's own runs are one population: two modes (two machine
-// states during one session) or a drift over run order.  Recorded as the
+// states during one sitting) or a drift over run order.  Recorded as the
 // set's warnings when it is measured (kinds "multimodal" and "drift"), and
 // recomputed by check when it uses a baseline (older files lack them).
 // The tests are stats/modality.h's; each flags at kSpreadAlpha so that a
