@@ -78,8 +78,8 @@ void one_trial(const Values& a, const Values& b, double shift, std::mt19937_64& 
 
 // Whole sequential checks (baseline 8 runs, batches of 3 up to 15, 5%
 // threshold) on resampled runs: wrong verdicts at no change and at a 10% loss.
-// The runs are drawn from one pool, as from one session: no between-session
-// term (check/session_model.h).
+// The runs are drawn from one pool, as from one sitting: no between-sitting
+// term (check/sitting_model.h).
 std::pair<double, double> check_errors(const Values& pool, int trials, std::mt19937_64& rng) {
   const auto plan = schedlab::plan_looks(8, 3, 15, kAlpha);
   std::uniform_int_distribution<size_t> pick(0, pool.size() - 1);
@@ -92,7 +92,7 @@ std::pair<double, double> check_errors(const Values& pool, int trials, std::mt19
       for (size_t look = 1; look <= plan.looks(); ++look) {
         while (current.size() < plan.runs[look - 1]) current.push_back(pool[pick(rng)] * (1 - loss));
         d = schedlab::decide_against_good(good, current, schedlab::Better::kHigher, 5, plan, look,
-                                          schedlab::SessionModel::same_session());
+                                          schedlab::SittingModel::same_sitting());
         if (d.verdict != schedlab::Verdict::kUndecided) break;
       }
       (loss == 0 ? wrong_bad : wrong_good) += d.verdict == (loss == 0 ? schedlab::Verdict::kBad

@@ -1,21 +1,21 @@
 #!/bin/sh
 # How often `schedlab check` calls an unchanged program "bad" on this
-# machine (docs/statistics.md, "Calibration of check across sessions").
+# machine (docs/statistics.md, "Calibration of check across sittings").
 #
 # The program is a shell script looping ITERATIONS times (PROG); PROG.good
-# is a copy.  A baseline of PROG is recorded, then HISTORY more sessions of
-# the same spec GAP seconds apart (the store's past sessions, which the
-# between-session model reads), then CHECKS rounds, GAP seconds apart, each
+# is a copy.  A baseline of PROG is recorded, then HISTORY more sittings of
+# the same spec GAP seconds apart (the store's past sittings, which the
+# between-sitting model reads), then CHECKS rounds, GAP seconds apart, each
 #   - a sequential check of the unchanged PROG against the baseline (its
 #     verdict, and what the runs' spread alone — the check before the
-#     between-session model — decided on the same runs: the JSON's
+#     between-sitting model — decided on the same runs: the JSON's
 #     within_only),
 #   - a check --interleave PROG.good of the unchanged PROG,
 #   - the same two with PROG made SLOW times slower (more iterations; put
 #     back after): the power side, where "bad" is right,
-#   - a new session of the spec (5 runs), compared with the previous
+#   - a new sitting of the spec (5 runs), compared with the previous
 #     round's (a sequential A/A pair a round apart) by `compare`, with the
-#     store's past sessions (the between-session model) and --no-history.
+#     store's past sittings (the between-sitting model) and --no-history.
 # Every schedlab invocation holds /work/.schedlab-run.lock for its own few
 # seconds only, so that others get their turn.  Each row records the time,
 # the load average and the busiest other processes: on a shared machine

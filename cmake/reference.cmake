@@ -26,6 +26,24 @@ add_custom_target(schedlab_reference ALL DEPENDS ${SCHEDLAB_REFERENCE_DIR}/sched
 set(SCHEDLAB_ZSH_COMPLETION_DIR ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions
     CACHE STRING "where the zsh completion is installed, under the prefix")
 
+# A build of only schedlab and its worker (scripts/quickstart's) has no man
+# page, completions or compressed changelog (packaging.cmake) yet:
+# `cmake --install` writes them first, rather than fail on a missing file.
+# Only when missing: an install run as root should not rebuild the tree.
+set(SCHEDLAB_GENERATED_INSTALLS ${SCHEDLAB_REFERENCE_DIR}/schedlab.1.gz ${SCHEDLAB_REFERENCE_DIR}/bash/schedlab
+    ${SCHEDLAB_REFERENCE_DIR}/zsh/_schedlab ${CMAKE_BINARY_DIR}/deb/changelog.gz)
+install(CODE "
+  foreach(file ${SCHEDLAB_GENERATED_INSTALLS})
+    if(NOT EXISTS \"\${file}\")
+      message(STATUS \"Writing the man page, completions and changelog (this build had not)\")
+      execute_process(COMMAND \"${CMAKE_COMMAND}\" --build \"${CMAKE_BINARY_DIR}\"
+                              --target schedlab_reference schedlab_changelog RESULT_VARIABLE status)
+      if(status)
+        message(FATAL_ERROR \"cmake --build ${CMAKE_BINARY_DIR} --target schedlab_reference schedlab_changelog failed\")
+      endif()
+      break()
+    endif()
+  endforeach()")
 install(TARGETS schedlab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS schedlab-worker RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/schedlab)
 install(FILES ${SCHEDLAB_REFERENCE_DIR}/schedlab.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)

@@ -22,7 +22,7 @@ bool positive(std::span<const double> xs) {
 }
 
 // The repeated confidence interval of Δ = mean(log current) - mean(log good)
-// at `look`, on the log scale, with the between-session term of `model`.
+// at `look`, on the log scale, with the between-sitting term of `model`.
 struct LogInterval {
   double delta = 0, low = 0, high = 0, t = 0, df = 0, between_share = 0;
 };
@@ -40,11 +40,11 @@ LogInterval interval_of(double delta, double var, double df_denominator, const L
 }
 
 LogInterval repeated_interval(std::span<const double> good, std::span<const double> current,
-                              const LookPlan& plan, std::size_t look, const SessionModel& model) {
+                              const LookPlan& plan, std::size_t look, const SittingModel& model) {
   const auto a = logs(good), b = logs(current);
   const double va = stats::sample_stddev(a) * stats::sample_stddev(a) / static_cast<double>(a.size());
   const double vb = stats::sample_stddev(b) * stats::sample_stddev(b) / static_cast<double>(b.size());
-  const double vs = 2 * model.between;  // each session's own effect (history)
+  const double vs = 2 * model.between;  // each sitting's own effect (history)
   // Satterthwaite: each variance term weighed by its own degrees of freedom.
   const double denominator = va * va / static_cast<double>(a.size() - 1) +
                              vb * vb / static_cast<double>(b.size() - 1) + (model.df > 0 ? vs * vs / model.df : 0);
@@ -88,7 +88,7 @@ Decision decide_on(const LogInterval& r, Better better, double log_t, std::size_
 }
 
 Decision decide(std::span<const double> good, std::span<const double> current, Better better,
-                double log_t, const LookPlan& plan, std::size_t look, const SessionModel& model) {
+                double log_t, const LookPlan& plan, std::size_t look, const SittingModel& model) {
   if (good.size() < 2 || current.size() < 2 || !positive(good) || !positive(current)) return Decision{.look = look};
   return decide_on(repeated_interval(good, current, plan, look, model), better, log_t, look, model.known());
 }
@@ -130,7 +130,7 @@ LookPlan plan_looks(std::size_t baseline_runs, std::size_t batch, std::size_t ma
 
 Decision decide_against_good(std::span<const double> good, std::span<const double> current, Better better,
                              double threshold_pct, const LookPlan& plan, std::size_t look,
-                             const SessionModel& model) {
+                             const SittingModel& model) {
   return decide(good, current, better, log_threshold(threshold_pct, better), plan, look, model);
 }
 
@@ -166,7 +166,7 @@ double loss_pct(std::span<const double> good, std::span<const double> bad, Bette
 
 Decision decide_between(std::span<const double> good, std::span<const double> bad,
                         std::span<const double> current, Better better, const LookPlan& plan,
-                        std::size_t look, const SessionModel& model) {
+                        std::size_t look, const SittingModel& model) {
   if (!positive(bad)) return Decision{};
   const double to_bad = std::log(stats::mean(bad)) - std::log(stats::mean(good));
   const double half_way = (better == Better::kHigher ? -to_bad : to_bad) / 2;

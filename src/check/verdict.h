@@ -15,11 +15,14 @@
 //   otherwise look again; after the last look, undecided (exit 125).
 // - with a bad baseline too, T is half the way from good to bad: good when
 //   the interval lies on the good side of it, bad on the bad side.
-// Recommended in ../shared/reference/sequential-and-power.md §4.
+// (Jennison & Turnbull 2000, Group Sequential Methods with Applications to
+// Clinical Trials, ch. 9 repeated confidence intervals; Lan & DeMets 1983,
+// Biometrika 70:659–663, the spending function.)  git-bisect(1)'s "bisect
+// run" reads the exits: 0 good, 1 bad, 125 skip.
 //
-// Sequential sessions: the baseline and the current runs were measured at
+// Sequential sittings: the baseline and the current runs were measured at
 // different times, and the machine's state between them is a source of
-// difference of its own (check/session_model.h).  The interval's variance
+// difference of its own (check/sitting_model.h).  The interval's variance
 // gains 2 s2_b, with Satterthwaite's df (history), or the interval gains a
 // margin on each side (the baseline's own states); with neither a "bad" is
 // withheld (undecided, exit 125), since nothing tells it from a machine that
@@ -32,7 +35,7 @@
 #include <string>
 #include <vector>
 
-#include "check/session_model.h"
+#include "check/sitting_model.h"
 #include "core/metric.h"
 #include "stats/significance.h"
 
@@ -64,24 +67,24 @@ struct Decision {
   double critical_t = 0;           // t_k of this look
   double df = 0;                   // of that t
   std::size_t look = 0;            // 1-based
-  // The interval lay beyond the threshold, but the between-session spread
+  // The interval lay beyond the threshold, but the between-sitting spread
   // is unknown: "bad" withheld (the verdict is undecided).
   bool bad_withheld = false;
-  // The share of the interval that is between sessions: of its variance
+  // The share of the interval that is between sittings: of its variance
   // (history), of its half-width (a margin from the baseline's states).
   double between_share = 0;
 };
 
 // Look `look` (1-based; the number of current runs must be the plan's) at
 // `current` against `good` with a threshold of `threshold_pct` loss.
-// `model` says how the two sessions may differ by the machine alone.
+// `model` says how the two sittings may differ by the machine alone.
 Decision decide_against_good(std::span<const double> good, std::span<const double> current, Better better,
                              double threshold_pct, const LookPlan& plan, std::size_t look,
-                             const SessionModel& model);
+                             const SittingModel& model);
 // The same with the bad baseline: the threshold is half the good-to-bad loss.
 Decision decide_between(std::span<const double> good, std::span<const double> bad,
                         std::span<const double> current, Better better, const LookPlan& plan,
-                        std::size_t look, const SessionModel& model);
+                        std::size_t look, const SittingModel& model);
 // Interleaved: good[i] and current[i] ran in block i (plan_paired_looks).
 Decision decide_paired(std::span<const double> good, std::span<const double> current, Better better,
                        double threshold_pct, const LookPlan& plan, std::size_t look);

@@ -1,7 +1,7 @@
 #pragma once
 // The parts of `schedlab check` on this host, shared by its two designs:
 // sequential (the current runs against the baseline's recorded runs, with
-// the between-session model: cli/check_sequential.cpp) and interleaved
+// the between-sitting model: cli/check_sequential.cpp) and interleaved
 // (--interleave GOOD: both programs re-measured now in randomized blocks:
 // cli/check_interleave.cpp).
 #include <optional>
@@ -13,7 +13,7 @@
 #include "core/result.h"
 #include "runner/runner.h"
 #include "runner/run_observer.h"
-#include "store/session_history.h"
+#include "store/sitting_history.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -45,7 +45,7 @@ struct Loaded {
   std::optional<RunSetup> good_setup;  // --interleave: the spec with the good program
   LookPlan looks;   // fixed before the first run
   Better better = Better::kHigher;
-  store::History history;  // past sessions of the baseline's spec on this host
+  store::History history;  // past sittings of the baseline's spec on this host
 };
 
 std::vector<double> primary_values(const ResultSet& set);

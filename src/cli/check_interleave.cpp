@@ -72,7 +72,7 @@ int measure_interleaved(const CheckArgs& a, Loaded& l) {
   }
   observer.done();
   if (e.decision.verdict == Verdict::kUndecided) e.reason = undecided_reason(e.decision, e.runs);
-  e.lines.push_back(fmt::format("model: {} blocks of {} and {} in random order: no between-session term", e.runs,
+  e.lines.push_back(fmt::format("model: {} blocks of {} and {} in random order: no between-sitting term", e.runs,
                                 a.interleave, "the current program"));
   e.extra["between_sessions"] = {{"source", "same-session"}, {"summary", "interleaved blocks"}};
   e.extra["interleave"] = {{"good_program", a.interleave}, {"blocks", e.runs}};

@@ -1,7 +1,7 @@
 #pragma once
 // `schedlab check --kernel STEP --good-kernel GOOD --baseline GOOD.json`:
 // a bisect step judged beside the good kernel.  On a VM the machine moves
-// by more between two sessions than a kernel regression moves a workload
+// by more between two sittings than a kernel regression moves a workload
 // (±10% a minute apart here), so a step compared with an earlier boot's
 // baseline decides nothing; only an experiment that measures both kernels
 // now, interleaved, does (Abedi & Brecht, ICPE 2017).  This one boots the

@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "report/formats.h"
 #include "store/result_file.h"
-#include "store/session_history.h"
+#include "store/sitting_history.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -26,11 +26,11 @@ struct CompareArgs {
   std::string store, workload;  // for store selectors, and the history of the baseline's spec
 };
 
-// The store's past sessions of the baseline's spec on its host, for the
-// between-session model of sequential sets (compare/between_sessions.h).
-std::shared_ptr<const SessionHistory> history_of(const std::vector<ResultSet>& sets, const std::string& store,
+// The store's past sittings of the baseline's spec on its host, for the
+// between-sitting model of sequential sets (compare/between_sittings.h).
+std::shared_ptr<const SittingHistory> history_of(const std::vector<ResultSet>& sets, const std::string& store,
                                                 const WorkloadRegistry& workloads) {
-  auto out = std::make_shared<SessionHistory>();
+  auto out = std::make_shared<SittingHistory>();
   if (sets.empty()) return out;
   std::vector<const ResultSet*> compared;
   compared.reserve(sets.size());
@@ -38,7 +38,7 @@ std::shared_ptr<const SessionHistory> history_of(const std::vector<ResultSet>& s
   auto h = store::read_history(to_store_choice({store, false}), sets.front(), compared, workloads);
   out->host = store::host_of(sets.front());
   out->problem = h.problem;
-  for (auto& session : h.sessions) out->sessions.push_back(std::move(session.sets));
+  for (auto& sitting : h.sittings) out->sittings.push_back(std::move(sitting.sets));
   return out;
 }
 
@@ -78,7 +78,7 @@ Command add_compare(CLI::App& app, const CommandContext& context) {
   compare->add_flag("--notes", a->notes, "print every note in full below the table");
   compare->add_flag("--no-history", a->no_history,
                     "sets measured one after the other: test them on their runs alone, without this spec's "
-                    "between-session spread from the store's past sessions on this host");
+                    "between-sitting spread from the store's past sittings on this host");
   return {compare, [a, &context] { return compare_command(*a, context.workloads); }};
 }
 

@@ -77,7 +77,9 @@ std::vector<SuiteRun> quick_runs() {
           {"wakeup", "schbench -m 1", {"wakeup", "-m", "1", "--duration", "2s", "--runs", "3"}}};
 }
 
-// The four reports of ../shared/seeds, at this machine's scale.
+// Four LKML reports, at this machine's scale: the fork benchmark and
+// autogroup (Hagar Hemdan, Feb 2025), UnixBench Shell Scripts (Jul 2023),
+// Jan Kara's /bin/true loop (Jun 2023), schbench and PSI (Chris Mason, May 2025).
 std::vector<SuiteRun> lkml_runs(bool full) {
   const std::string runs = full ? "10" : "3", duration = full ? "30s" : "3s";
   const auto cpus = sys::affinity_of(0);

@@ -70,7 +70,6 @@ std::string format_evidence(const Evidence& evidence, const std::vector<ResultSe
       for (size_t i = 0; i < m.cells.size(); ++i) row.push_back(cell_text(m.cells[i], i == 0));
       table.add_row(row);
     }
-    table.fit(kTextWidth, {0});
     out += table.render() + wrap(fmt::format("{}", fmt::join(names, "; ")), kTextWidth, "  ", "  ") + "\n";
   }
   for (const auto& m : missing) out += fmt::format("  {}: {}\n", m, why_missing(m, sets.front()));

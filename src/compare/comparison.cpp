@@ -235,7 +235,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
     if (c.metrics.empty()) note_unreachable(c, m);
     c.metrics.push_back(std::move(m));
   }
-  apply_between_sessions(c);   // sequential sets: the session's own variance counted
+  apply_between_sittings(c);   // sequential sets: the sitting's own variance counted
   withhold_emulated_marks(c);  // before any note that depends on a difference being marked
   note_if_not_interleaved(c);
   note_machine_speed(c);

@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "compare/between_sessions.h"
+#include "compare/between_sittings.h"
 #include "compare/notes.h"
 #include "compare/profile_changes.h"
 #include "compare/underneath.h"
 #include "core/result.h"
-#include "runner/sentinel_tracking.h"
+#include "stats/sentinel_tracking.h"
 #include "stats/significance.h"
 
 namespace schedlab {
@@ -32,10 +32,10 @@ struct CompareOptions {
   // the most functions shown per comparison.
   double profile_floor_pct = 1.0;
   std::size_t profile_rows = 10;
-  // The store's past sessions of the baseline's spec on its host, for the
-  // between-session model of sequential sets (compare/between_sessions.h);
+  // The store's past sittings of the baseline's spec on its host, for the
+  // between-sitting model of sequential sets (compare/between_sittings.h);
   // null: none read.
-  std::shared_ptr<const SessionHistory> history;
+  std::shared_ptr<const SittingHistory> history;
 };
 
 // One set's figures for one metric, and its comparison with the baseline.
@@ -76,10 +76,10 @@ struct SpeedDifference {
 };
 
 // Whether the work-shaped sentinel tracks the primary metric over the runs
-// of the baseline and a set (runner/sentinel_tracking.h), and when it does,
+// of the baseline and a set (stats/sentinel_tracking.h), and when it does,
 // the change per unit of machine speed (compare/machine_speed.h).
 struct WorkSentinelComparison {
-  SentinelTracking tracking;
+  stats::SentinelTracking tracking;
   std::optional<double> normalized_change_pct;  // ratio of geometric means, %
   std::optional<double> normalized_p;           // Welch on the normalised logs
 };
@@ -96,9 +96,9 @@ struct Comparison {
   // Per set after the first, the functions whose share of the profile
   // changed; empty when no set has a profile.
   std::vector<ProfileComparison> profiles;
-  // Per set: whether its test counted the between-session spread; none for
+  // Per set: whether its test counted the between-sitting spread; none for
   // the baseline and for interleaved or asked tests.
-  std::vector<std::optional<BetweenSessionUse>> between;
+  std::vector<std::optional<BetweenSittingUse>> between;
   // Per set: the work sentinel's tracking of the primary metric against the
   // baseline (compare/machine_speed.h); none for the baseline and for sets
   // without it.

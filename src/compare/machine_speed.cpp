@@ -59,10 +59,10 @@ std::string describe_speed(const std::string& label, const SpeedDifference& d, c
 std::optional<WorkSentinelComparison> work_sentinel_comparison(const ResultSet& base, const ResultSet& set,
                                                                double alpha) {
   WorkSentinelComparison w;
-  w.tracking = sentinel_tracking({&base, &set}, alpha);
+  w.tracking = stats::sentinel_tracking({&base, &set}, alpha);
   if (!w.tracking.available) return std::nullopt;
   if (!w.tracking.normalize) return w;
-  const auto a = primary_logs(base, true), b = primary_logs(set, true);
+  const auto a = stats::primary_logs(base, true), b = stats::primary_logs(set, true);
   if (a.size() < 2 || b.size() < 2) return w;
   w.normalized_change_pct = std::expm1(stats::mean(b) - stats::mean(a)) * 100;
   w.normalized_p = stats::welch_t_test(a, b, alpha).p_value;

@@ -104,7 +104,7 @@ void note_unreachable(Comparison& c, const ComparedMetric& m) {
 
 // Significance assumes each set samples one machine state; sets measured
 // one after the other also differ by whatever drifted in between — unless
-// the between-session model counted it (compare/between_sessions.h).
+// the between-sitting model counted it (compare/between_sittings.h).
 void note_if_not_interleaved(Comparison& c) {
   bool marked = false;
   for (const auto& m : c.metrics)
@@ -119,10 +119,10 @@ void note_if_not_interleaved(Comparison& c) {
   }
   if (marked && !interleaved)
     add(c, note_rank::kDrift, "sets measured in turn, not interleaved: drift counts as a difference",
-        fmt::format("these sets are two sessions, measured one after the other, not interleaved: slow drift of the "
+        fmt::format("these sets are two sittings, measured one after the other, not interleaved: slow drift of the "
                     "machine between them counts as a difference{}; interleave them with --vary (and compare with "
                     "--paired) or compare kernels with schedlab kernels to rule that out",
-                    why_no_model.empty() ? "" : " (no between-session estimate: " + why_no_model + ")"));
+                    why_no_model.empty() ? "" : " (no between-sitting estimate: " + why_no_model + ")"));
 }
 
 // The sentinel: when the machine's speed differed between the baseline and
@@ -169,7 +169,7 @@ void note_work_sentinel(Comparison& c) {
         fmt::format("{}: work sentinel r={:+.2f}, {}", c.sets[i].label, w.tracking.tracking_r,
                     w.tracking.normalize ? fmt::format("normalised {:+.1f}%", w.normalized_change_pct.value_or(0))
                                          : "not normalised"),
-        fmt::format("{}: {}{}", c.sets[i].label, describe_tracking(w.tracking), normalized));
+        fmt::format("{}: {}{}", c.sets[i].label, stats::describe_tracking(w.tracking), normalized));
   }
 }
 

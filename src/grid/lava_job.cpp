@@ -16,7 +16,7 @@
 #include "grid/yaml_text.h"
 #include "input/input_error.h"
 #include "input/yaml_document.h"
-#include "runner/block_plan.h"
+#include "stats/block_plan.h"
 
 namespace schedlab::grid {
 namespace {
@@ -58,7 +58,7 @@ std::string default_job_name(const JobSpec& spec) {
   return utf8_prefix(name, kMaxJobNameChars - 3) + "...";
 }
 
-YAML::Node test_action(const JobSpec& spec, const LavaKernel& kernel, const PlannedRun& planned, int boot) {
+YAML::Node test_action(const JobSpec& spec, const LavaKernel& kernel, const stats::PlannedRun& planned, int boot) {
   const std::string name = definition_name(kernel.name, boot, planned.block);
   YAML::Node metadata;
   metadata["format"] = quoted("Lava-Test Test Definition 1.0");
@@ -117,7 +117,7 @@ std::vector<std::string> boot_command(const JobSpec& spec, const LavaKernel& ker
 }
 
 std::string job_yaml(const JobSpec& spec) {
-  const auto order = plan_blocks(static_cast<int>(spec.kernels.size()), spec.boots, spec.seed);
+  const auto order = stats::plan_blocks(static_cast<int>(spec.kernels.size()), spec.boots, spec.seed);
   const long deploy = timeout_minutes(spec.device.deploy, 10), boot = timeout_minutes(spec.device.boot, 10);
   YAML::Node job;
   job["job_name"] = quoted(spec.job_name.empty() ? default_job_name(spec) : spec.job_name);

@@ -1,7 +1,7 @@
 #pragma once
 // `schedlab lava job`: one LAVA job definition that deploys, boots and
 // tests every kernel `boots` times, in the randomized complete blocks that
-// `schedlab kernels` boots in (runner/block_plan.h), all on the one device
+// `schedlab kernels` boots in (stats/block_plan.h), all on the one device
 // LAVA assigns the job to.  Each boot's test runs the schedlab command in
 // LAVA's test shell with --lava; its test definition is named
 // schedlab-boot<B>-block<K>-<NAME>, which is how `lava collect` knows the

@@ -12,7 +12,7 @@
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "input/json_document.h"
-#include "runner/block_plan.h"
+#include "stats/block_plan.h"
 #include "sys/reaper.h"
 
 namespace schedlab::guest {
@@ -53,7 +53,7 @@ class KernelsRun {
   }
 
   // One boot; false when the invocation must end (saved first).
-  bool boot(const PlannedRun& planned, int index, int total, Journal& journal, sys::SignalGate& gate) {
+  bool boot(const stats::PlannedRun& planned, int index, int total, Journal& journal, sys::SignalGate& gate) {
     const std::size_t k = static_cast<std::size_t>(planned.variant);
     const BootPlace place = begin(planned, index, total);
     Attempts a = attempt(plan_.site, k, seed_of(planned.block), journal, gate,
@@ -65,7 +65,7 @@ class KernelsRun {
   // block's drawn order on the j-th group of host CPUs: what slows the host
   // (a speed state, another tenant) slows both alike.  false when the
   // invocation must end.
-  bool boot_side_by_side(const std::vector<PlannedRun>& block, int first_index, int total, Journal& journal,
+  bool boot_side_by_side(const std::vector<stats::PlannedRun>& block, int first_index, int total, Journal& journal,
                          sys::SignalGate& gate) {
     std::vector<BootPlace> places;
     for (std::size_t j = 0; j < block.size(); ++j)
@@ -102,7 +102,7 @@ class KernelsRun {
     std::exception_ptr error;
   };
 
-  BootPlace begin(const PlannedRun& planned, int index, int total) {
+  BootPlace begin(const stats::PlannedRun& planned, int index, int total) {
     const std::size_t k = static_cast<std::size_t>(planned.variant);
     const BootPlace place{++booted_[k], planned.block, plan_.runs_per_boot, sequence_};
     observer_.boot_started(plan_.kernels[k], place, index, total);
@@ -265,12 +265,12 @@ KernelsOutcome run_kernels(const KernelsPlan& plan, Journal& journal, sys::Signa
                            KernelsObserver& observer,
                            ResultSink& sink) {
   KernelsRun run(plan, observer, sink);
-  const auto order = plan_blocks(static_cast<int>(plan.kernels.size()), plan.boots, plan.seed);
+  const auto order = stats::plan_blocks(static_cast<int>(plan.kernels.size()), plan.boots, plan.seed);
   const int total = static_cast<int>(order.size());
   if (!plan.side_by_side.empty()) {
     const std::size_t width = plan.kernels.size();
     for (std::size_t i = 0; i < order.size(); i += width) {
-      const std::vector<PlannedRun> block(order.begin() + static_cast<std::ptrdiff_t>(i),
+      const std::vector<stats::PlannedRun> block(order.begin() + static_cast<std::ptrdiff_t>(i),
                                           order.begin() + static_cast<std::ptrdiff_t>(i + width));
       if (!run.boot_side_by_side(block, static_cast<int>(i) + 1, total, journal, gate)) break;
     }

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "probes/probe.h"
-#include "probes/profile_session.h"
+#include "probes/profile_recording.h"
 #include "profile/run_profile.h"
 #include "profile/symbolize.h"
 #include "sys/perf_event.h"
@@ -46,31 +46,31 @@ class ProfileProbe final : public Probe {
   std::string attach(const ProbeContext& c) override {
     frequency_hz_ = c.sample_frequency_hz;
     if (frequency_hz_ == 0) return "no sampling frequency was given";
-    return session_.open({frequency_hz_, c.tasks, c.cpu_set});
+    return recording_.open({frequency_hz_, c.tasks, c.cpu_set});
   }
 
-  void begin() override { session_.enable(); }
-  void end() override { session_.disable(); }
+  void begin() override { recording_.enable(); }
+  void end() override { recording_.disable(); }
 
   std::string finish(const ProbeWindow&, MetricValues& values, ordered_json& details) override {
-    const auto& collected = session_.collect();
+    const auto& collected = recording_.collect();
     const auto& t = collected.totals();
     if (t.samples == 0) return "no sample in the window (the copies ran less than one sampling period)";
     if (static_cast<double>(t.lost) > kMostLostShare * static_cast<double>(t.samples + t.lost))
       return fmt::format("{} of {} samples were lost (the rings of {} KiB per CPU overflowed): no profile",
-                         t.lost, t.samples + t.lost, session_.ring_bytes() / 1024);
+                         t.lost, t.samples + t.lost, recording_.ring_bytes() / 1024);
     if (!symbols_) symbols_.emplace(profile::KernelSymbols::load());
     profile::RunProfile p{frequency_hz_, t.samples, t.kernel_samples, t.lost, t.throttled, 0,
-                          profile::fold(collected, *symbols_), session_.clock()};
+                          profile::fold(collected, *symbols_), recording_.clock()};
     details[profile::kProfileKey] = profile::profile_json(std::move(p));
     values.set("profile_kernel_pct", 100.0 * static_cast<double>(t.kernel_samples) / static_cast<double>(t.samples));
     return "";
   }
 
-  void detach() noexcept override { session_.close(); }
+  void detach() noexcept override { recording_.close(); }
 
  private:
-  ProfileSession session_;
+  ProfileRecording recording_;
   std::uint32_t frequency_hz_ = 0;
   std::optional<profile::Symbolizer> symbols_;  // kept across the runs of a set
 };

@@ -1,5 +1,5 @@
 // Scheduler tracepoints of the copies' processes, in a private tracefs
-// instance (trace_session.h): counts of sched_switch, sched_wakeup,
+// instance (trace_instance.h): counts of sched_switch, sched_wakeup,
 // sched_wakeup_new, sched_migrate_task and sched_process_fork/exec/exit,
 // the wakeup-to-run latency (p50, p99) and every run-queue wait — of
 // short-lived children too, which /proc/PID/schedstat loses at their reap.
@@ -21,7 +21,7 @@
 #include "probes/per_loop.h"
 #include "probes/probe.h"
 #include "probes/sched_trace_stats.h"
-#include "probes/trace_session.h"
+#include "probes/trace_instance.h"
 #include "sys/proc_files.h"
 #include "sys/tracefs_mount.h"
 
@@ -93,7 +93,7 @@ class SchedTraceProbe final : public Probe {
 
   std::string attach(const ProbeContext& c) override {
     if (!c.journal) return "no journal to record the trace instance in";
-    if (auto why = session_.open(*c.journal, "schedlab-" + c.run_tag); !why.empty()) return why;
+    if (auto why = instance_.open(*c.journal, "schedlab-" + c.run_tag); !why.empty()) return why;
     const auto& tasks = c.tasks;
     if (auto why = configure(tasks); !why.empty()) {
       detach();
@@ -108,7 +108,7 @@ class SchedTraceProbe final : public Probe {
 
   void end() override {
     end_ns_ = mono_now_ns();
-    session_.write("tracing_on", "0");
+    instance_.write("tracing_on", "0");
   }
 
   std::string finish(const ProbeWindow& window, MetricValues& values, ordered_json& details) override {
@@ -116,7 +116,7 @@ class SchedTraceProbe final : public Probe {
     drain_once();
     // An instance that vanished (tracefs unmounted under the run) reads as
     // no events and no losses: say so rather than report too few events.
-    if (!session_.alive()) return "the trace instance vanished during the run (was tracefs unmounted?): no figures";
+    if (!instance_.alive()) return "the trace instance vanished during the run (was tracefs unmounted?): no figures";
     const std::uint64_t lost = lost_ + kernel_lost();
     details["sched_trace_events"] = events_;
     if (lost > 0)
@@ -135,7 +135,7 @@ class SchedTraceProbe final : public Probe {
 
   void detach() noexcept override {
     drain_ = std::jthread();
-    session_.close();
+    instance_.close();
     stats_.reset();
     decoders_.clear();
     lost_ = events_ = 0;
@@ -145,14 +145,14 @@ class SchedTraceProbe final : public Probe {
  private:
   // Buffer, clock, the copies' pids (followed through forks), the events.
   std::string configure(const std::vector<pid_t>& tasks) {
-    const bool waking = session_.has_event("sched", "sched_waking");
+    const bool waking = instance_.has_event("sched", "sched_waking");
     std::string pids;
     for (pid_t t : tasks) pids += std::to_string(t) + " ";
     const std::pair<const char*, std::string> settings[] = {
         {"buffer_size_kb", kBufferKbPerCpu}, {"trace_clock", "mono"}, {"options/overwrite", "0"},
         {"options/event-fork", "1"},         {"set_event_pid", pids}};
     for (const auto& [file, text] : settings)
-      if (int err = session_.write(file, text); err != 0)
+      if (int err = instance_.write(file, text); err != 0)
         return fmt::format("writing {} of the trace instance failed: {} (errno {})", file, std::strerror(err), err);
     for (auto kind : {SchedEventKind::kSwitch, SchedEventKind::kWaking, SchedEventKind::kWakeup,
                       SchedEventKind::kWakeupNew, SchedEventKind::kMigrate, SchedEventKind::kFork,
@@ -166,7 +166,7 @@ class SchedTraceProbe final : public Probe {
 
   std::string enable(SchedEventKind kind) {
     const char* name = tracepoint_name(kind);
-    tep_event* event = tep_find_event_by_name(session_.tep(), "sched", name);
+    tep_event* event = tep_find_event_by_name(instance_.tep(), "sched", name);
     if (!event) return fmt::format("the kernel has no sched:{} tracepoint", name);
     EventDecoder d{kind};
     const bool sw = kind == SchedEventKind::kSwitch, fork = kind == SchedEventKind::kFork;
@@ -177,7 +177,7 @@ class SchedTraceProbe final : public Probe {
     if (!d.pid || ((sw || fork) && !d.other))
       return fmt::format("sched:{} has not the fields this probe reads", name);
     decoders_[event->id] = d;
-    if (tracefs_event_enable(session_.instance(), "sched", name) != 0)
+    if (tracefs_event_enable(instance_.instance(), "sched", name) != 0)
       return fmt::format("enabling sched:{} in the trace instance failed: {}", name, std::strerror(errno));
     return "";
   }
@@ -190,7 +190,7 @@ class SchedTraceProbe final : public Probe {
   }
 
   void drain_once() {
-    tracefs_iterate_raw_events(session_.tep(), session_.instance(), nullptr, 0, &SchedTraceProbe::on_record, this);
+    tracefs_iterate_raw_events(instance_.tep(), instance_.instance(), nullptr, 0, &SchedTraceProbe::on_record, this);
   }
 
   static int on_record(tep_event* event, tep_record* record, int, void* self) {
@@ -219,7 +219,7 @@ class SchedTraceProbe final : public Probe {
   std::uint64_t kernel_lost() const {
     std::uint64_t lost = 0;
     for (long cpu = 0; cpu < sysconf(_SC_NPROCESSORS_CONF); ++cpu) {
-      const std::string text = session_.read(fmt::format("per_cpu/cpu{}/stats", cpu));
+      const std::string text = instance_.read(fmt::format("per_cpu/cpu{}/stats", cpu));
       for (const auto& line : sys::split(text, "\n"))
         if (line.rfind("overrun:", 0) == 0 || line.rfind("dropped events:", 0) == 0)
           lost += std::strtoull(line.substr(line.find(':') + 1).c_str(), nullptr, 10);
@@ -227,7 +227,7 @@ class SchedTraceProbe final : public Probe {
     return lost;
   }
 
-  TraceSession session_;
+  TraceInstance instance_;
   std::map<int, EventDecoder> decoders_;
   std::optional<SchedTraceStats> stats_;
   std::atomic<std::uint64_t> begin_ns_{kOpen}, end_ns_{kOpen};

@@ -151,7 +151,7 @@ std::string format_compare_json(const Comparison& c) {
     if (!c.between[i]) continue;
     const auto& b = *c.between[i];
     j["sets"][i]["between_sessions"] = {
-        {"applied", b.applied}, {"past_sessions", b.sessions}, {"primary_between_sd_pct", b.primary_between_pct},
+        {"applied", b.applied}, {"past_sessions", b.sittings}, {"primary_between_sd_pct", b.primary_between_pct},
         {"within_only_p_value", b.welch_p ? ordered_json(*b.welch_p) : ordered_json(nullptr)},
         {"why_not", b.why_not}};
   }

@@ -51,7 +51,7 @@ std::string brief_time(const std::string& iso) {
   return t.size() >= 16 ? t.substr(5, 11) : t;
 }
 
-std::string format_history_text(const std::vector<store::SetRow>& rows) {
+std::string history_table(const std::vector<store::SetRow>& rows, std::size_t width) {
   Table table({"id", "time (UTC)", "host", "kernel", "workload", "spec", "label", "metric", "mean \u00b1 95% CI",
                "runs", "status"});
   for (const auto& r : rows)
@@ -59,9 +59,15 @@ std::string format_history_text(const std::vector<store::SetRow>& rows) {
                    r.spec_id.empty() ? "-" : r.spec_id.substr(0, 8), r.label,
                    r.primary_metric, mean_text(r), std::to_string(r.runs),
                    r.warnings > 0 ? fmt::format("{} ({}w)", r.status, r.warnings) : r.status});
-  table.fit(kTextWidth, {2, 3, 4, 6, 7});
+  // Over `width`, whole columns go, the least needed first: the metric (the
+  // workload's primary one: the workload names it), the host, the spec id,
+  // the time, the label.  Every set keeps its id, kernel, workload, mean, runs
+  // and status, and every name stays whole (--json and --csv have all).
+  table.drop_to_fit(width, {7, 2, 5, 1, 6});
   return table.render(true);
 }
+
+std::string format_history_text(const std::vector<store::SetRow>& rows) { return history_table(rows, kTextWidth); }
 
 std::string format_history_json(const std::vector<store::SetRow>& rows) {
   ordered_json sets = ordered_json::array();

@@ -53,42 +53,52 @@ std::string format_note(const std::string& text, std::size_t width) {
   return out + "\n";
 }
 
-std::vector<std::size_t> Table::widths(std::size_t gap) const {
+std::vector<std::size_t> Table::widths() const {
   std::vector<std::size_t> w(header_.size(), 0);
   auto measure = [&](const std::vector<std::string>& row) {
     for (std::size_t i = 0; i < row.size() && i < w.size(); ++i) w[i] = std::max(w[i], utf8_length(row[i]));
   };
   measure(header_);
   for (const auto& row : rows_) measure(row);
-  auto total = [&] {
-    std::size_t sum = gap * (w.empty() ? 0 : w.size() - 1);
-    for (auto x : w) sum += x;
-    return sum;
-  };
-  while (width_ > 0 && total() > width_) {
-    std::size_t* widest = nullptr;
-    for (auto c : cuttable_)
-      if (c < w.size() && w[c] > 4 && (!widest || w[c] > *widest)) widest = &w[c];
-    if (!widest) break;  // nothing left to cut: the numbers keep their width
-    --*widest;
-  }
   return w;
+}
+
+std::vector<bool> Table::kept(const std::vector<std::size_t>& widths, std::size_t gap) const {
+  std::vector<bool> keep(widths.size(), true);
+  auto total = [&] {
+    std::size_t sum = 0, columns = 0;
+    for (std::size_t i = 0; i < widths.size(); ++i)
+      if (keep[i]) sum += widths[i], ++columns;
+    return sum + gap * (columns ? columns - 1 : 0);
+  };
+  std::vector<std::size_t> dropped;
+  for (std::size_t column : drop_order_) {
+    if (width_ == 0 || total() <= width_) break;
+    if (column < keep.size() && keep[column]) keep[column] = false, dropped.push_back(column);
+  }
+  // A wide column dropped late can leave room for a narrow one dropped
+  // before it: back they come, the most needed first, while they fit.
+  for (auto it = dropped.rbegin(); it != dropped.rend(); ++it) {
+    keep[*it] = true;
+    if (total() > width_) keep[*it] = false;
+  }
+  return keep;
 }
 
 std::string Table::render(bool compact) const {
   const std::string gap = compact ? " " : "  ";
-  const auto widths = this->widths(gap.size());
-  auto cell_text = [&](const std::string& cell, std::size_t width) {
-    if (utf8_length(cell) <= width) return cell;
-    return utf8_prefix(cell, width - 1) + "\u2026";
-  };
+  const auto widths = this->widths();
+  const auto keep = kept(widths, gap.size());
   auto line = [&](const std::vector<std::string>& row) {
     std::string out;
+    bool first = true;
     for (std::size_t i = 0; i < widths.size(); ++i) {
-      const std::string cell = cell_text(i < row.size() ? row[i] : std::string(), widths[i]);
+      if (!keep[i]) continue;
+      const std::string cell = i < row.size() ? row[i] : std::string();
       const std::string pad(widths[i] - utf8_length(cell), ' ');
-      if (i > 0) out += gap;
-      out += i == 0 ? cell + pad : pad + cell;
+      if (!first) out += gap;
+      out += first ? cell + pad : pad + cell;
+      first = false;
     }
     out.erase(out.find_last_not_of(' ') + 1);
     return out + "\n";

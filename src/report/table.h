@@ -10,22 +10,26 @@ class Table {
  public:
   explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
   void add_row(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
-  // Keeps every line within `width` columns by cutting the widest of the
-  // `cuttable` columns (text, never numbers) with an ellipsis, widest first.
-  void fit(std::size_t width, std::vector<std::size_t> cuttable) {
+  // Keeps every line within `width` columns by leaving out whole columns,
+  // `drop_order`'s first first, until the rest fit; then brings back, last
+  // dropped first, each dropped column that still fits.  A cell is never cut
+  // (a name cut to "com\u2026" is no name); a table whose kept columns are
+  // still too wide is printed wider.
+  void drop_to_fit(std::size_t width, std::vector<std::size_t> drop_order) {
     width_ = width;
-    cuttable_ = std::move(cuttable);
+    drop_order_ = std::move(drop_order);
   }
   // Columns separated by two spaces (one when `compact`), no trailing
   // blanks; widths counted in characters, not bytes.
   std::string render(bool compact = false) const;
 
  private:
-  std::vector<std::size_t> widths(std::size_t gap) const;
+  std::vector<std::size_t> widths() const;
+  std::vector<bool> kept(const std::vector<std::size_t>& widths, std::size_t gap) const;
   std::vector<std::string> header_;
   std::vector<std::vector<std::string>> rows_;
   std::size_t width_ = 0;  // 0: no limit
-  std::vector<std::size_t> cuttable_;
+  std::vector<std::size_t> drop_order_;
 };
 
 // "note: TEXT" wrapped at word boundaries to `width` columns, continuation

@@ -17,7 +17,7 @@
 #include "runner/machine_load.h"
 #include "runner/rate_sampler.h"
 #include "runner/sentinel.h"
-#include "runner/sentinel_tracking.h"
+#include "stats/sentinel_tracking.h"
 #include "runner/work_sentinel.h"
 #include "scenario/applied_scenario.h"
 #include "spec/run_option_table.h"
@@ -271,7 +271,7 @@ void record_work_sentinel(const std::vector<int>& cpus, RunRecord& run) {
   } catch (const std::system_error&) {
     return;
   }
-  if (rate > 0) run.values.set(kWorkSentinelMetric, rate);
+  if (rate > 0) run.values.set(stats::kWorkSentinelMetric, rate);
 }
 
 void record_copy_spans(const CopyGroup& group, RunRecord& run) {

@@ -6,11 +6,11 @@
 #include "core/cpu_list.h"
 #include "core/version.h"
 #include "probes/probe_set.h"
-#include "runner/block_plan.h"
+#include "stats/block_plan.h"
 #include "runner/copy_metrics.h"
 #include "runner/machine_load.h"
 #include "runner/measure_run.h"
-#include "runner/set_spread.h"
+#include "stats/set_spread.h"
 
 namespace schedlab {
 namespace {
@@ -52,7 +52,7 @@ class ExperimentRun {
   }
 
   // Runs one measurement; false when the experiment must end (saved first).
-  bool run_one(const PlannedRun& planned, bool warmup) {
+  bool run_one(const stats::PlannedRun& planned, bool warmup) {
     const RunSetup& s = e_.variants[static_cast<size_t>(planned.variant)];
     ResultSet& set = out_.sets[static_cast<size_t>(planned.variant)];
     auto& list = warmup ? set.warmup_runs : set.runs;
@@ -87,12 +87,12 @@ class ExperimentRun {
   }
 
   // After the last run: each complete set says whether its runs are one
-  // population (runner/set_spread.h), and the sinks get the warnings.
+  // population (stats/set_spread.h), and the sinks get the warnings.
   void flag_spread() {
     bool any = false;
     for (auto& set : out_.sets) {
       if (set.status != Status::kPass) continue;
-      for (auto& w : spread_warnings(set)) {
+      for (auto& w : stats::spread_warnings(set)) {
         set.warnings.push_back(std::move(w));
         any = true;
       }
@@ -165,7 +165,7 @@ ExperimentOutcome run_experiment(const Experiment& e, sys::SignalGate& gate, Jou
   for (int v = 0; v < static_cast<int>(e.variants.size()); ++v)
     for (int w = 0; w < e.variants[static_cast<size_t>(v)].options().warmup_runs; ++w)
       if (!run.run_one({0, v}, true)) return run.finish();
-  for (const PlannedRun& planned : plan_blocks(static_cast<int>(e.variants.size()), runs, e.seed))
+  for (const stats::PlannedRun& planned : stats::plan_blocks(static_cast<int>(e.variants.size()), runs, e.seed))
     if (!run.run_one(planned, false)) return run.finish();
   run.flag_spread();
   return run.finish();

@@ -6,8 +6,7 @@
 // Welch–Satterthwaite df rejects with probability `power` (noncentral t,
 // Boost.Math).  Paired: the same with the paired differences' SE and n - 1
 // df.  Planning iterates n because df depends on it (Guenther 1981, The
-// American Statistician 35:243–244); see ../shared/reference/
-// sequential-and-power.md §5.
+// American Statistician 35:243–244).
 #pragma once
 #include <cstddef>
 #include <optional>

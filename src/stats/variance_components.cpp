@@ -8,10 +8,10 @@
 
 namespace schedlab::stats {
 
-std::optional<VarianceComponents> estimate_variance_components(const std::vector<std::vector<double>>& sessions) {
+std::optional<VarianceComponents> estimate_variance_components(const std::vector<std::vector<double>>& sittings) {
   double total = 0, sum_sq_n = 0, within_ss = 0;
   std::vector<std::pair<double, double>> means;  // {n_i, ybar_i}
-  for (const auto& s : sessions) {
+  for (const auto& s : sittings) {
     if (s.size() < 2) continue;
     const double m = mean(s), n = static_cast<double>(s.size());
     for (double y : s) within_ss += (y - m) * (y - m);
@@ -20,14 +20,14 @@ std::optional<VarianceComponents> estimate_variance_components(const std::vector
     sum_sq_n += n * n;
   }
   const std::size_t k = means.size();
-  if (k < kMinSessions) return std::nullopt;
+  if (k < kMinSittings) return std::nullopt;
   double grand = 0;
   for (const auto& [n, m] : means) grand += n * m;
   grand /= total;
   double between_ss = 0;
   for (const auto& [n, m] : means) between_ss += n * (m - grand) * (m - grand);
   VarianceComponents vc;
-  vc.sessions = k;
+  vc.sittings = k;
   vc.runs = static_cast<std::size_t>(total);
   vc.df_between = static_cast<double>(k - 1);
   vc.df_within = total - static_cast<double>(k);
@@ -38,13 +38,13 @@ std::optional<VarianceComponents> estimate_variance_components(const std::vector
   return vc;
 }
 
-SessionTest between_session_test(std::span<const double> a, std::span<const double> b,
+SittingTest between_sitting_test(std::span<const double> a, std::span<const double> b,
                                  const VarianceComponents& vc, double alpha) {
-  if (a.size() < 2 || b.size() < 2) throw std::invalid_argument("between_session_test: needs 2 values a side");
+  if (a.size() < 2 || b.size() < 2) throw std::invalid_argument("between_sitting_test: needs 2 values a side");
   const double sa = sample_stddev(a), sb = sample_stddev(b);
   const double va = sa * sa / static_cast<double>(a.size()), vb = sb * sb / static_cast<double>(b.size());
   const double vs = 2 * vc.between;
-  SessionTest t;
+  SittingTest t;
   t.delta = mean(b) - mean(a);
   const double var = va + vb + vs;
   t.se = std::sqrt(var);

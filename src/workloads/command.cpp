@@ -29,6 +29,11 @@ class CommandWorkload final : public Workload {
           .help = "a non-zero exit status is not an error"},
          {.name = "discard-output", .kind = ParamKind::kFlag,
           .help = "send the command's stdout and stderr to /dev/null instead of files"},
+         {.name = "keep-output", .kind = ParamKind::kFlag,
+          .help = "keep the command's stdout and stderr of each run beside the --json file (RESULT.runN.stdout, "
+                  ".stderr; without --json in the current directory); by default they go to a scratch "
+                  "directory removed after the run",
+          .role = ParamRole::kPresentation},
          {.name = "command", .kind = ParamKind::kCommand,
           .help = "the command and its arguments, after --"}},
         {{"elapsed_s", "s", Better::kLower, "wall time from start to the command's exit"},
@@ -48,6 +53,8 @@ class CommandWorkload final : public Workload {
     for (const auto& kv : params.list("env"))
       if (kv.find('=') == std::string::npos || kv.front() == '=')
         throw UsageError("--env", kv, "K=V");
+    if (params.flag("keep-output") && params.flag("discard-output"))
+      throw UsageError("--keep-output and --discard-output: give one (keep the command's output or discard it)");
   }
 
   int processes_per_copy(const Params&) const override { return 2; }
@@ -58,13 +65,15 @@ class CommandWorkload final : public Workload {
                    "to run and discard whole runs first"};
   }
 
-  // Output files go next to the result file, or to a scratch directory
-  // that is removed afterwards (its last lines still reach the error).
+  // Output files go to a scratch directory that is removed afterwards (their
+  // last lines still reach the error), so a run leaves nothing behind; with
+  // --keep-output beside the result file, to be read after the run (a
+  // failing `make test`'s log).
   RunResources prepare_run(const Params& params, RunPrep& prep) const override {
     RunResources r{prep.run_index, "", ""};
     if (params.flag("discard-output")) return r;
-    if (prep.result_file) {
-      const std::filesystem::path json(*prep.result_file);
+    if (params.flag("keep-output")) {
+      const std::filesystem::path json(prep.result_file.value_or("command.json"));
       r.output_base = (json.parent_path().empty() ? std::filesystem::path(".") : json.parent_path()) /
                       fmt::format("{}.run{}", json.stem().string(), prep.run_index);
     } else {

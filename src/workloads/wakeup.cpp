@@ -1,5 +1,6 @@
-// wakeup: schbench's message/worker model (see docs/workloads.md and
-// ../shared/reference/schbench.md), with schbench's short options, measured
+// wakeup: schbench's message/worker model (docs/workloads.md; upstream
+// https://github.com/masoncl/schbench, schbench.c at 24e32b8, the copy Chris
+// Mason links on LKML), with schbench's short options, measured
 // with CLOCK_MONOTONIC nanoseconds and histograms of bounded error.  Each
 // copy is one schbench instance: one process of m x (t + 1) threads.
 #include <fmt/format.h>

@@ -51,8 +51,8 @@ TEST(Check, GitBisectRunFindsTheSlowCommit) {
   Outcome base = run_schedlab({"run", "command", "--runs", "8", "--cwd", dir, "--json", good, "--",
                                dir + "/prog"});
   ASSERT_EQ(base.status, 0) << base.err;
-  // A sequential check says "bad" only beyond the machine's between-session
-  // spread: the store's past sessions of this spec on this host tell it.
+  // A sequential check says "bad" only beyond the machine's between-sitting
+  // spread: the store's past sittings of this spec on this host tell it.
   for (int i = 0; i < 3; ++i)
     ASSERT_EQ(run_schedlab({"run", "command", "--runs", "4", "--cwd", dir, "--", dir + "/prog"}).status, 0);
   // The good build kept beside the tree: each step re-measures it now,

@@ -11,7 +11,8 @@ namespace schedlab::testing {
 TEST(ChildEnvironment, ACommandSeesNoCredentials) {
   TempDir dir;
   const Outcome o = run_schedlab(
-      {"run", "command", "--runs", "1", "--no-store", "--scrub-env", "MY_SITE_TOKEN", "--json", dir.file("r.json"),
+      {"run", "command", "--runs", "1", "--no-store", "--keep-output", "--scrub-env", "MY_SITE_TOKEN", "--json",
+       dir.file("r.json"),
        "--", "/usr/bin/env"},
       {"env", "PGPASSWORD=planted-pw", "PGPASSFILE=/planted/.pgpass", "PGSERVICEFILE=/planted/service",
        "LAVA_TOKEN=planted-token", "MY_SITE_TOKEN=planted-site", "SCHEDLAB_CHILD_KEEP=kept"});

@@ -44,11 +44,12 @@ TEST(Command, UserTimeBurnerReportsTimeLikeUsrBinTime) {
 
 TEST(Command, SystemTimeBurnerReportsSystemTime) {
   TempDir dir;
-  const auto set = run_command({"dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=2000000"}, dir);
+  const auto set =
+      run_command({"dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=2000000"}, dir, {"--keep-output"});
   for (const auto& run : set["runs"])
     EXPECT_GT(run["values"]["sys_s"].get<double>(), run["values"]["user_s"].get<double>())
         << "one-byte reads and writes are system time";
-  EXPECT_TRUE(fs::exists(dir.file("r.run1.stderr"))) << "output goes next to the result";
+  EXPECT_TRUE(fs::exists(dir.file("r.run1.stderr"))) << "--keep-output keeps it next to the result";
   EXPECT_NE(read_json(dir.file("r.json")).dump().find("2000000"), std::string::npos);
 }
 
@@ -116,6 +117,33 @@ TEST(Command, WarmupRunsAreDiscardedAndRecorded) {
   EXPECT_EQ(set["warmup_runs"].size(), 2u);
   EXPECT_EQ(set["summary"]["elapsed_s"]["n"], 2);
   EXPECT_FALSE(fs::exists(dir.file("r.run1.stdout"))) << "--discard-output writes no files";
+}
+
+// The command's output files went to the current directory beside the
+// result file (two per run); now to a scratch directory, removed after the
+// run, unless --keep-output asks for them.
+TEST(Command, ARunLeavesTheCurrentDirectoryAsItWas) {
+  TempDir cwd, results;
+  for (const std::vector<std::string>& where : {std::vector<std::string>{}, {"--json", "r.json"},
+                                                {"--json", results.file("r.json")}}) {
+    std::vector<std::string> args = {"run", "command", "--runs", "2", "--no-store"};
+    args.insert(args.end(), where.begin(), where.end());
+    for (const char* arg : {"--", "/bin/sh", "-c", "echo out; echo err >&2"}) args.emplace_back(arg);
+    const Outcome o = run_schedlab(args, {"env", "-C", cwd.path()});
+    ASSERT_EQ(o.status, 0) << o.err;
+    for (const auto& entry : fs::directory_iterator(cwd.path()))
+      EXPECT_EQ(entry.path().filename(), "r.json") << "left in the current directory: " << entry.path();
+    fs::remove(cwd.file("r.json"));
+  }
+  for (const auto& entry : fs::directory_iterator(results.path()))
+    EXPECT_EQ(entry.path().filename(), "r.json") << "left beside the result: " << entry.path();
+  EXPECT_TRUE(leftover_children().empty());
+}
+
+TEST(Command, KeepOutputAndDiscardOutputAreOneOrTheOther) {
+  const Outcome o = run_schedlab({"run", "command", "--keep-output", "--discard-output", "--", "true"});
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find("--keep-output and --discard-output"), std::string::npos) << o.err;
 }
 
 }  // namespace schedlab::testing

@@ -57,7 +57,8 @@ TEST(Security, PlantedSymlinksAreReplacedNotFollowed) {
   const std::string victim = dir.write("victim", "precious\n");
   fs::create_symlink(victim, dir.file("r.json"));
   fs::create_symlink(victim, dir.file("r.run1.stdout"));
-  const std::vector<std::string> args = {"run", "command", "--runs", "1", "--json", dir.file("r.json"), "--no-store"};
+  const std::vector<std::string> args = {"run", "command", "--runs", "1", "--json", dir.file("r.json"), "--no-store",
+                                         "--keep-output"};
   const std::vector<std::string> command = {"--", "/bin/echo", "hello"};
   std::vector<std::string> plain = args;
   plain.insert(plain.end(), command.begin(), command.end());

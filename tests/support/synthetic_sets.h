@@ -42,7 +42,7 @@ inline ResultSet synthetic_set(const SyntheticSpec& s) {
 }
 
 // A set of one metric with exactly these values, one run each (1-based
-// indices): the shape the verdict and between-session tests build on.
+// indices): the shape the verdict and between-sitting tests build on.
 inline ResultSet values_set(const std::string& workload, const MetricSpec& metric, const std::vector<double>& values) {
   ResultSet set;
   set.workload.name = workload;

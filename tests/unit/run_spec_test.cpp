@@ -7,7 +7,7 @@
 
 #include "spec/run_spec_io.h"
 #include "core/error.h"
-#include "runner/block_plan.h"
+#include "stats/block_plan.h"
 #include "spec/run_option_table.h"
 
 namespace schedlab {
@@ -163,7 +163,7 @@ TEST(RunSpec, DerivedParamsAreNotOptions) {
 // standard fixes: the same on every standard library, so pinned here.
 TEST(BlockPlan, TheOrderOfASeedIsPinned) {
   std::vector<int> order;
-  for (const auto& p : plan_blocks(3, 3, 1)) order.push_back(p.variant);
+  for (const auto& p : stats::plan_blocks(3, 3, 1)) order.push_back(p.variant);
   EXPECT_EQ(order, (std::vector<int>{1, 0, 2, 1, 2, 0, 2, 1, 0}));
 }
 

@@ -9,7 +9,7 @@
 #include "cli/run_command_line.h"
 #include "spec/vary.h"
 #include "core/error.h"
-#include "runner/block_plan.h"
+#include "stats/block_plan.h"
 #include "scenario/sched_policy.h"
 #include "workloads/builtin.h"
 
@@ -113,7 +113,7 @@ TEST(Vary, AssignmentsOverrideScenarioAndWorkloadOptions) {
 }
 
 TEST(BlockPlan, EveryBlockRunsEveryVariantOnce) {
-  const auto plan = plan_blocks(3, 5, 42);
+  const auto plan = stats::plan_blocks(3, 5, 42);
   ASSERT_EQ(plan.size(), 15u);
   for (int block = 1; block <= 5; ++block) {
     std::set<int> seen;
@@ -125,26 +125,26 @@ TEST(BlockPlan, EveryBlockRunsEveryVariantOnce) {
 }
 
 TEST(BlockPlan, ReproducibleFromTheSeedAndRandomAcrossSeeds) {
-  EXPECT_EQ(plan_blocks(4, 10, 7), plan_blocks(4, 10, 7));
+  EXPECT_EQ(stats::plan_blocks(4, 10, 7), stats::plan_blocks(4, 10, 7));
   std::set<std::vector<int>> orders;
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     std::vector<int> order;
-    for (const auto& p : plan_blocks(4, 10, seed)) order.push_back(p.variant);
+    for (const auto& p : stats::plan_blocks(4, 10, seed)) order.push_back(p.variant);
     orders.insert(order);
   }
   EXPECT_GT(orders.size(), 15u) << "different seeds give different orders";
   std::set<std::vector<int>> first_blocks;
   for (std::uint64_t seed = 0; seed < 50; ++seed) {
     std::vector<int> order;
-    for (const auto& p : plan_blocks(3, 1, seed)) order.push_back(p.variant);
+    for (const auto& p : stats::plan_blocks(3, 1, seed)) order.push_back(p.variant);
     first_blocks.insert(order);
   }
   EXPECT_EQ(first_blocks.size(), 6u) << "every permutation of 3 variants occurs";
 }
 
 TEST(BlockPlan, OneVariantRunsInOrder) {
-  const auto plan = plan_blocks(1, 3, 99);
-  EXPECT_EQ(plan, (std::vector<PlannedRun>{{1, 0}, {2, 0}, {3, 0}}));
+  const auto plan = stats::plan_blocks(1, 3, 99);
+  EXPECT_EQ(plan, (std::vector<stats::PlannedRun>{{1, 0}, {2, 0}, {3, 0}}));
 }
 
 }  // namespace schedlab

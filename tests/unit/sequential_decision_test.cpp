@@ -1,6 +1,6 @@
 // Unit tests for src/check/sequential_decision.cpp on synthetic result
 // sets (no timing): the baseline's own modes, its drift and the store's
-// past sessions decide whether a loss may be called "bad".
+// past sittings decide whether a loss may be called "bad".
 #include "check/sequential_decision.h"
 
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "runner/set_spread.h"
+#include "stats/set_spread.h"
 #include "support/samples.h"
 #include "support/synthetic_sets.h"
 
@@ -23,7 +23,7 @@ ResultSet elapsed_set(const std::vector<double>& seconds) {
   return set;
 }
 
-// Past sessions of a steady spec: tight within, tight between, near the
+// Past sittings of a steady spec: tight within, tight between, near the
 // baseline's geometric mean.
 std::vector<std::vector<ResultSet>> steady_history(std::mt19937_64& rng) {
   std::vector<std::vector<ResultSet>> past;
@@ -51,21 +51,21 @@ TEST(SequentialDecision, ABimodalBaselineGivesNoBadVerdict) {
   const auto slow_state = testing::normal_sample(rng, 1.37, 0.004, 5);
   runs.insert(runs.end(), slow_state.begin(), slow_state.end());
   const ResultSet good = elapsed_set(runs), current = elapsed_set(testing::normal_sample(rng, 1.37, 0.004, 6));
-  const auto warnings = spread_warnings(good);
+  const auto warnings = stats::spread_warnings(good);
   ASSERT_FALSE(warnings.empty());
   EXPECT_EQ(warnings.front().kind, "multimodal");
 
   const auto past = steady_history(rng);
   const auto in = sequential_inputs(good, nullptr, current, past, 0.05);
-  EXPECT_EQ(in.model.source, SessionModel::Source::kBaselineModes);
-  EXPECT_EQ(in.past_sessions, 4u);
+  EXPECT_EQ(in.model.source, SittingModel::Source::kBaselineModes);
+  EXPECT_EQ(in.past_sittings, 4u);
   const Decision d = decide(good, current, past);
   EXPECT_EQ(d.verdict, Verdict::kUndecided);
   EXPECT_EQ(exit_status(d.verdict), 125);
   EXPECT_GT(d.change_pct, 5) << "the loss is there; the machine explains it";
   // The same history and a one-state baseline: the same loss is "bad".
   const ResultSet steady = elapsed_set(testing::normal_sample(rng, 1.14, 0.005, 10));
-  EXPECT_TRUE(spread_warnings(steady).empty());
+  EXPECT_TRUE(stats::spread_warnings(steady).empty());
   EXPECT_EQ(decide(steady, current, past).verdict, Verdict::kBad);
 }
 
@@ -82,7 +82,7 @@ TEST(SequentialDecision, ABimodalBaselineStillSeesALossBeyondItsStates) {
   const ResultSet good = elapsed_set(runs);
   const ResultSet current = elapsed_set(testing::normal_sample(rng, 3 * 1.37, 0.01, 6));
   const auto in = sequential_inputs(good, nullptr, current, {}, 0.05);
-  ASSERT_EQ(in.model.source, SessionModel::Source::kBaselineModes);
+  ASSERT_EQ(in.model.source, SittingModel::Source::kBaselineModes);
   EXPECT_NEAR(in.model.margin, 0.5 * std::log(1.37 / 0.95), 0.01);
   EXPECT_NEAR(in.model.between_pct(), (std::sqrt(1.37 / 0.95) - 1) * 100, 1);
   const Decision d = decide(good, current, {});
@@ -92,7 +92,7 @@ TEST(SequentialDecision, ABimodalBaselineStillSeesALossBeyondItsStates) {
 }
 
 // A baseline that slid from one state to the other over its runs: flagged
-// as a drift, and its halves set the between-session term.
+// as a drift, and its halves set the between-sitting term.
 TEST(SequentialDecision, ADriftingBaselineGivesNoBadVerdict) {
   std::vector<double> runs;
   runs.reserve(12);
@@ -101,14 +101,14 @@ TEST(SequentialDecision, ADriftingBaselineGivesNoBadVerdict) {
   std::mt19937_64 rng(52);
   const ResultSet current = elapsed_set(testing::normal_sample(rng, 1.40, 0.004, 6));
   bool drift = false;
-  for (const auto& w : spread_warnings(good)) drift |= w.kind == "drift";
+  for (const auto& w : stats::spread_warnings(good)) drift |= w.kind == "drift";
   EXPECT_TRUE(drift);
   const auto past = steady_history(rng);
-  EXPECT_NE(sequential_inputs(good, nullptr, current, past, 0.05).model.source, SessionModel::Source::kHistory);
+  EXPECT_NE(sequential_inputs(good, nullptr, current, past, 0.05).model.source, SittingModel::Source::kHistory);
   EXPECT_EQ(decide(good, current, past).verdict, Verdict::kUndecided);
 }
 
-// Without past sessions and with a one-state baseline, the between-session
+// Without past sittings and with a one-state baseline, the between-sitting
 // spread is unknown: "bad" withheld, "good" still given.
 TEST(SequentialDecision, NoHistoryWithholdsBadOnly) {
   std::mt19937_64 rng(53);

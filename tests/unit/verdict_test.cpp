@@ -13,9 +13,9 @@
 namespace schedlab {
 namespace {
 
-// Both sides in one session: the tests of the procedure itself, without a
-// between-session term.
-const SessionModel kSame = SessionModel::same_session();
+// Both sides in one sitting: the tests of the procedure itself, without a
+// between-sitting term.
+const SittingModel kSame = SittingModel::same_sitting();
 
 // One whole check: batches of 3 up to 15 runs, deciding at each planned look.
 Decision simulate_check(std::mt19937_64& rng, const std::vector<double>& good, double mean, double sd,
@@ -156,31 +156,31 @@ TEST(Verdict, WrongVerdictsStayBelowAlphaOverWholeChecks) {
 
 namespace schedlab {
 
-// Sequential sessions with no between-session estimate: a loss beyond the
+// Sequential sittings with no between-sitting estimate: a loss beyond the
 // threshold is not told from a machine that moved, so "bad" is withheld
 // (undecided, exit 125); "good" stands on the runs' spread.
-TEST(Verdict, BadIsWithheldWithoutABetweenSessionModel) {
+TEST(Verdict, BadIsWithheldWithoutABetweenSittingModel) {
   std::mt19937_64 rng(41);
   const auto good = testing::normal_sample(rng, 10000, 100, 10);
   const LookPlan plan = plan_looks(good.size(), 3, 15, 0.05);
   const auto slow = testing::normal_sample(rng, 7000, 100, 6);
-  const auto d = decide_against_good(good, slow, Better::kHigher, 5, plan, 2, SessionModel{});
+  const auto d = decide_against_good(good, slow, Better::kHigher, 5, plan, 2, SittingModel{});
   EXPECT_EQ(d.verdict, Verdict::kUndecided);
   EXPECT_TRUE(d.bad_withheld);
   EXPECT_EQ(decide_against_good(good, testing::normal_sample(rng, 10000, 100, 6), Better::kHigher, 5, plan, 2,
-                                SessionModel{}).verdict,
+                                SittingModel{}).verdict,
             Verdict::kGood);
 }
 
-// A known between-session spread widens the interval: a 6% loss on a
-// machine whose sessions move ±4% is not "bad" at a 5% threshold; with a
+// A known between-sitting spread widens the interval: a 6% loss on a
+// machine whose sittings move ±4% is not "bad" at a 5% threshold; with a
 // tight history it is.
-TEST(Verdict, TheBetweenSessionTermWidensTheInterval) {
+TEST(Verdict, TheBetweenSittingTermWidensTheInterval) {
   std::mt19937_64 rng(42);
   const auto good = testing::normal_sample(rng, 100, 0.5, 10), current = testing::normal_sample(rng, 88, 0.5, 6);
   const LookPlan plan = plan_looks(good.size(), 3, 15, 0.05);
-  const SessionModel loose{SessionModel::Source::kHistory, 0.04 * 0.04, 8, 9};
-  const SessionModel tight{SessionModel::Source::kHistory, 0.002 * 0.002, 8, 9};
+  const SittingModel loose{SittingModel::Source::kHistory, 0.04 * 0.04, 8, 9};
+  const SittingModel tight{SittingModel::Source::kHistory, 0.002 * 0.002, 8, 9};
   const auto wide = decide_against_good(good, current, Better::kHigher, 5, plan, 2, loose);
   EXPECT_EQ(wide.verdict, Verdict::kUndecided);
   EXPECT_GT(wide.between_share, 0.9);

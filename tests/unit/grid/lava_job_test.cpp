@@ -8,7 +8,7 @@
 #include "core/error.h"
 #include "core/utf8.h"
 #include "grid/shell_words.h"
-#include "runner/block_plan.h"
+#include "stats/block_plan.h"
 #include "support/temp_dir.h"
 
 namespace schedlab::grid {
@@ -39,7 +39,7 @@ TEST(LavaJob, BootsFollowTheKernelsPlannerInDeployBootTestTriples) {
   const YAML::Node job = YAML::Load(job_yaml(spec));
   EXPECT_EQ(job["device_type"].as<std::string>(), "qemu");
   ASSERT_EQ(job["actions"].size(), 3u * 6u);
-  const auto plan = plan_blocks(2, 3, 7);
+  const auto plan = stats::plan_blocks(2, 3, 7);
   const auto tests = actions_named(job, "test");
   ASSERT_EQ(tests.size(), plan.size());
   std::vector<int> booted(2, 0);

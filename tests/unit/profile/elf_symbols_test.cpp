@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "probes/profile_session.h"
+#include "probes/profile_recording.h"
 #include "profile/address_spaces.h"
 
 extern "C" __attribute__((noinline)) int schedlab_elf_symbols_c_target(int x) { return x * 3 + 1; }

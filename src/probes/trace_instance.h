@@ -14,12 +14,12 @@ struct tep_handle;
 
 namespace schedlab {
 
-class TraceSession {
+class TraceInstance {
  public:
-  TraceSession() = default;
-  ~TraceSession() { close(); }
-  TraceSession(const TraceSession&) = delete;
-  TraceSession& operator=(const TraceSession&) = delete;
+  TraceInstance() = default;
+  ~TraceInstance() { close(); }
+  TraceInstance(const TraceInstance&) = delete;
+  TraceInstance& operator=(const TraceInstance&) = delete;
 
   // Returns "" or why the instance cannot be had (no tracefs, no root).
   std::string open(Journal& journal, const std::string& name);

@@ -1,4 +1,4 @@
-#include "probes/profile_session.h"
+#include "probes/profile_recording.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -44,7 +44,7 @@ bool seed_from_proc(pid_t pid, profile::AddressSpaces& spaces) {
   return true;
 }
 
-std::string ProfileSession::open(const ProfileSettings& s) {
+std::string ProfileRecording::open(const ProfileSettings& s) {
   const std::size_t needed = s.tasks.size() * s.cpus.size() + kSpareFds;
   if (const auto limit = sys::ensure_fd_limit(needed); limit < needed)
     return fmt::format("{} tasks on {} CPUs need {} sampling descriptors; RLIMIT_NOFILE allows {} (raise "
@@ -67,14 +67,14 @@ std::string ProfileSession::open(const ProfileSettings& s) {
   return "";
 }
 
-void ProfileSession::drain_pass() {
+void ProfileRecording::drain_pass() {
   sampler_.drain([this](std::size_t, std::span<const std::byte> bytes) {
     if (auto record = profile::decode_record(bytes)) collector_->add(std::move(*record));
   });
   collector_->end_pass();
 }
 
-const profile::SampleCollector& ProfileSession::collect() {
+const profile::SampleCollector& ProfileRecording::collect() {
   if (drain_.joinable()) {
     drain_ = std::jthread();  // request stop and join
     drain_pass();
@@ -82,7 +82,7 @@ const profile::SampleCollector& ProfileSession::collect() {
   return *collector_;
 }
 
-void ProfileSession::close() noexcept {
+void ProfileRecording::close() noexcept {
   drain_ = std::jthread();
   sampler_.close();
   collector_.reset();

@@ -1,7 +1,7 @@
-// Unit tests for src/compare/between_sessions.cpp: a sequential compare of
-// two sessions of one population, apart by the machine's state alone, on
+// Unit tests for src/compare/between_sittings.cpp: a sequential compare of
+// two sittings of one population, apart by the machine's state alone, on
 // synthetic sets with known variance components.
-#include "compare/between_sessions.h"
+#include "compare/between_sittings.h"
 
 #include <gtest/gtest.h>
 
@@ -17,19 +17,19 @@ namespace {
 
 constexpr double kBetweenSd = 2, kWithinSd = 0.5;  // lps, around 100
 
-ResultSet session_set(const std::string& label, const std::vector<double>& lps) {
+ResultSet sitting_set(const std::string& label, const std::vector<double>& lps) {
   ResultSet set = testing::values_set("spawn", {"lps", "loops/s", Better::kHigher, "loops per second"}, lps);
   set.label = label;
   set.environment = {{"system", {{"hostname", "vm1"}}}};
   return set;
 }
 
-std::shared_ptr<SessionHistory> history(std::mt19937_64& rng, int sessions) {
-  auto h = std::make_shared<SessionHistory>();
+std::shared_ptr<SittingHistory> history(std::mt19937_64& rng, int sittings) {
+  auto h = std::make_shared<SittingHistory>();
   h->host = "vm1";
   std::normal_distribution<double> offset(0, kBetweenSd);
-  for (int i = 0; i < sessions; ++i)
-    h->sessions.push_back({session_set("past", testing::normal_sample(rng, 100 + offset(rng), kWithinSd, 10))});
+  for (int i = 0; i < sittings; ++i)
+    h->sittings.push_back({sitting_set("past", testing::normal_sample(rng, 100 + offset(rng), kWithinSd, 10))});
   return h;
 }
 
@@ -41,41 +41,41 @@ bool any_note(const Comparison& c, const std::string& text) {
 
 }  // namespace
 
-// Two sessions 3% apart by the machine's state (between-session SD 2%):
-// Welch on the runs marks it; with the store's past sessions the test counts
-// the between-session spread and does not, and says so.
-TEST(BetweenSessions, ASessionOffsetIsNotMarkedWithHistory) {
+// Two sittings 3% apart by the machine's state (between-sitting SD 2%):
+// Welch on the runs marks it; with the store's past sittings the test counts
+// the between-sitting spread and does not, and says so.
+TEST(BetweenSittings, ASittingOffsetIsNotMarkedWithHistory) {
   std::mt19937_64 rng(61);
-  const auto a = session_set("a", testing::normal_sample(rng, 100, kWithinSd, 10));
-  const auto b = session_set("b", testing::normal_sample(rng, 103, kWithinSd, 10));
+  const auto a = sitting_set("a", testing::normal_sample(rng, 100, kWithinSd, 10));
+  const auto b = sitting_set("b", testing::normal_sample(rng, 103, kWithinSd, 10));
   CompareOptions o;
   const auto without = build_comparison({a, b}, o);
   ASSERT_TRUE(without.metrics.front().cells[1]->test);
   EXPECT_TRUE(without.metrics.front().cells[1]->test->significant) << "today: flagged";
-  EXPECT_TRUE(any_note(without, "two sessions")) << "and said to be two sessions";
+  EXPECT_TRUE(any_note(without, "two sittings")) << "and said to be two sittings";
   EXPECT_TRUE(any_note(without, "--vary"));
 
   o.history = history(rng, 8);
   const auto with = build_comparison({a, b}, o);
   const auto& cell = *with.metrics.front().cells[1];
   EXPECT_FALSE(cell.test->significant) << cell.test->p_value.value_or(-1);
-  EXPECT_EQ(cell.interval_method, "welch+between-sessions");
+  EXPECT_EQ(cell.interval_method, "welch+between-sittings");
   ASSERT_TRUE(with.between[1]);
   EXPECT_TRUE(with.between[1]->applied);
-  EXPECT_EQ(with.between[1]->sessions, 8u);
+  EXPECT_EQ(with.between[1]->sittings, 8u);
   EXPECT_NEAR(with.between[1]->primary_between_pct, kBetweenSd, 1.5);
-  EXPECT_TRUE(any_note(with, "8 past sessions"));
-  // A change far beyond the machine's sessions is still marked.
-  const auto far = build_comparison({a, session_set("c", testing::normal_sample(rng, 125, kWithinSd, 10))}, o);
+  EXPECT_TRUE(any_note(with, "8 past sittings"));
+  // A change far beyond the machine's sittings is still marked.
+  const auto far = build_comparison({a, sitting_set("c", testing::normal_sample(rng, 125, kWithinSd, 10))}, o);
   EXPECT_TRUE(far.metrics.front().cells[1]->test->significant);
 }
 
-// Too few past sessions, another host, interleaved sets: the model is not
+// Too few past sittings, another host, interleaved sets: the model is not
 // used, and the reason is kept.
-TEST(BetweenSessions, NotUsedWithoutEnoughHistoryOrForInterleavedSets) {
+TEST(BetweenSittings, NotUsedWithoutEnoughHistoryOrForInterleavedSets) {
   std::mt19937_64 rng(62);
-  auto a = session_set("a", testing::normal_sample(rng, 100, kWithinSd, 6));
-  auto b = session_set("b", testing::normal_sample(rng, 103, kWithinSd, 6));
+  auto a = sitting_set("a", testing::normal_sample(rng, 100, kWithinSd, 6));
+  auto b = sitting_set("b", testing::normal_sample(rng, 103, kWithinSd, 6));
   CompareOptions o;
   o.history = history(rng, 2);
   const auto few = build_comparison({a, b}, o);

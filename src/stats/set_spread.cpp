@@ -1,11 +1,11 @@
-#include "runner/set_spread.h"
+#include "stats/set_spread.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-namespace schedlab {
+namespace schedlab::stats {
 namespace {
 
 // The primary metric's logs in run order; empty when any value is not
@@ -26,7 +26,7 @@ std::vector<double> primary_logs(const ResultSet& set) {
 std::optional<SetModes> primary_modes(const ResultSet& set) {
   const auto logs = primary_logs(set);
   SetModes m;
-  m.test = stats::two_modes_test(logs);
+  m.test = two_modes_test(logs);
   if (!m.test.available || m.test.p_value >= kSpreadAlpha) return std::nullopt;
   m.low = std::exp(m.test.low_mean);
   m.high = std::exp(m.test.high_mean);
@@ -35,8 +35,8 @@ std::optional<SetModes> primary_modes(const ResultSet& set) {
   return m;
 }
 
-std::optional<stats::TrendTest> primary_drift(const ResultSet& set) {
-  const auto t = stats::mann_kendall(primary_logs(set));
+std::optional<TrendTest> primary_drift(const ResultSet& set) {
+  const auto t = mann_kendall(primary_logs(set));
   if (!t.available || t.p_value >= kSpreadAlpha) return std::nullopt;
   return t;
 }
@@ -57,4 +57,4 @@ std::vector<Warning> spread_warnings(const ResultSet& set) {
   return out;
 }
 
-}  // namespace schedlab
+}  // namespace schedlab::stats

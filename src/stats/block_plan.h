@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace schedlab {
+namespace schedlab::stats {
 
 // One run of an experiment: which block, which variant.
 struct PlannedRun {
@@ -18,4 +18,4 @@ struct PlannedRun {
 // variant: 1, 2, ... runs.
 std::vector<PlannedRun> plan_blocks(int variants, int runs, std::uint64_t seed);
 
-}  // namespace schedlab
+}  // namespace schedlab::stats

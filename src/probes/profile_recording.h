@@ -23,7 +23,7 @@ struct ProfileSettings {
   std::vector<int> cpus;     // a ring and one event per task on each
 };
 
-class ProfileSession {
+class ProfileRecording {
  public:
   // Opens everything and starts the drain thread; "" or why not.
   std::string open(const ProfileSettings& settings);

@@ -20,13 +20,13 @@
 #include "core/result.h"
 #include "stats/correlation.h"
 
-namespace schedlab {
+namespace schedlab::stats {
 
 inline constexpr const char* kWorkSentinelMetric = "work_sentinel_rate";
 
 struct SentinelTracking {
   bool available = false;       // at least kMinRuns runs carry both values
-  stats::Correlation correlation;  // of log(metric) with log(sentinel rate)
+  Correlation correlation;  // of log(metric) with log(sentinel rate)
   double tracking_r = 0;        // r signed so that > 0 means "moves with the machine"
   double required_r = 0;        // Cochran's bound
   bool normalize = false;
@@ -46,4 +46,4 @@ std::vector<double> primary_logs(const ResultSet& set, bool normalize);
 // One line: "work sentinel: r=-0.82 (p=0.0001, 20 runs), normalised".
 std::string describe_tracking(const SentinelTracking& t);
 
-}  // namespace schedlab
+}  // namespace schedlab::stats

@@ -1,4 +1,4 @@
-#include "store/session_history.h"
+#include "store/sitting_history.h"
 
 #include <algorithm>
 #include <map>
@@ -29,7 +29,7 @@ bool same_measurement(const ResultSet& a, const ResultSet& b) {
          a.runs.front().started == b.runs.front().started;
 }
 
-std::vector<PastSession> same_spec_sessions(Store& store, const ResultSet& like,
+std::vector<PastSitting> same_spec_sittings(Store& store, const ResultSet& like,
                                             const std::vector<const ResultSet*>& exclude,
                                             const WorkloadRegistry& workloads, std::size_t limit) {
   const std::string host = host_of(like);
@@ -44,19 +44,19 @@ std::vector<PastSession> same_spec_sessions(Store& store, const ResultSet& like,
   ids.reserve(rows.size());
   for (const auto& r : rows) ids.push_back(r.id);
   const std::string id = spec_id(like, workloads);
-  std::map<std::string, PastSession> by_created;
+  std::map<std::string, PastSitting> by_created;
   std::vector<std::string> order;
   for (const auto& doc : store.load(ids, "history")) {
     ResultSet set = result_file_from_json(result_file_json({doc})).sets.front();
     if (set.status != Status::kPass || recorded_by_check(set) || spec_id(set, workloads) != id) continue;
     if (std::any_of(exclude.begin(), exclude.end(), [&](const ResultSet* x) { return same_measurement(*x, set); }))
       continue;
-    auto [it, added] = by_created.try_emplace(doc.created, PastSession{doc.created, {}});
+    auto [it, added] = by_created.try_emplace(doc.created, PastSitting{doc.created, {}});
     if (added) order.push_back(doc.created);
     it->second.sets.push_back(std::move(set));
   }
   if (order.size() > limit) order.erase(order.begin(), order.end() - static_cast<std::ptrdiff_t>(limit));
-  std::vector<PastSession> out;
+  std::vector<PastSitting> out;
   out.reserve(order.size());
   for (const auto& created : order) out.push_back(std::move(by_created.at(created)));
   return out;
@@ -72,7 +72,7 @@ History read_history(const StoreChoice& choice, const ResultSet& like, const std
   h.where = describe(choice);
   try {
     auto store = open_store(choice, Access::kRead);
-    h.sessions = same_spec_sessions(*store, like, exclude, workloads);
+    h.sittings = same_spec_sittings(*store, like, exclude, workloads);
   } catch (const std::exception& e) {  // no store yet, or one that cannot be read
     h.problem = e.what();
   }

@@ -1,4 +1,4 @@
-#include "probes/trace_session.h"
+#include "probes/trace_instance.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -23,7 +23,7 @@ std::string refusal(const std::string& what, int err) {
 
 }  // namespace
 
-std::string TraceSession::open(Journal& journal, const std::string& name) {
+std::string TraceInstance::open(Journal& journal, const std::string& name) {
   if (!sys::kernel_has_tracefs()) return "the kernel has no tracefs (CONFIG_TRACING off)";
   guards_.emplace();
   // Held until close(): another run ending first never unmounts it under us.
@@ -52,24 +52,24 @@ std::string TraceSession::open(Journal& journal, const std::string& name) {
   return "";
 }
 
-int TraceSession::write(const std::string& file, const std::string& text, bool append) const {
+int TraceInstance::write(const std::string& file, const std::string& text, bool append) const {
   sys::UniqueFd fd(::open((dir_ + "/" + file).c_str(), O_WRONLY | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)));
   if (!fd) return errno;
   if (::write(fd.get(), text.data(), text.size()) != static_cast<ssize_t>(text.size())) return errno;
   return 0;
 }
 
-std::string TraceSession::read(const std::string& file) const {
+std::string TraceInstance::read(const std::string& file) const {
   return input::read_system_file(dir_ + "/" + file).value_or("");
 }
 
-bool TraceSession::alive() const { return !dir_.empty() && access((dir_ + "/trace").c_str(), F_OK) == 0; }
+bool TraceInstance::alive() const { return !dir_.empty() && access((dir_ + "/trace").c_str(), F_OK) == 0; }
 
-bool TraceSession::has_event(const std::string& system, const std::string& event) const {
+bool TraceInstance::has_event(const std::string& system, const std::string& event) const {
   return access((dir_ + "/events/" + system + "/" + event).c_str(), F_OK) == 0;
 }
 
-void TraceSession::close() noexcept {
+void TraceInstance::close() noexcept {
   if (instance_) tracefs_instance_free(instance_);
   if (tep_) tep_free(tep_);
   instance_ = nullptr;

@@ -1,4 +1,4 @@
-#include "runner/sentinel_tracking.h"
+#include "stats/sentinel_tracking.h"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 
 #include "core/descriptive.h"
 
-namespace schedlab {
+namespace schedlab::stats {
 namespace {
 
 bool higher_is_better(const ResultSet& set) {
@@ -51,9 +51,9 @@ SentinelTracking sentinel_tracking(const std::vector<const ResultSet*>& sets, do
     return t;
   }
   t.available = true;
-  t.correlation = stats::pearson(metric, speed);
+  t.correlation = pearson(metric, speed);
   t.tracking_r = higher_is_better(*sets.front()) ? t.correlation.r : -t.correlation.r;
-  const double sd_metric = stats::sample_stddev(metric), sd_speed = stats::sample_stddev(speed);
+  const double sd_metric = sample_stddev(metric), sd_speed = sample_stddev(speed);
   t.required_r = sd_metric > 0 ? sd_speed / (2 * sd_metric) : INFINITY;
   if (t.tracking_r <= 0 || t.correlation.p_value >= alpha)
     t.reason = "it does not track the metric here: raw values used";
@@ -72,4 +72,4 @@ std::string describe_tracking(const SentinelTracking& t) {
                      t.correlation.p_value, t.correlation.n, t.reason);
 }
 
-}  // namespace schedlab
+}  // namespace schedlab::stats

@@ -1,9 +1,9 @@
-#include "runner/block_plan.h"
+#include "stats/block_plan.h"
 
 #include <numeric>
 #include <random>
 
-namespace schedlab {
+namespace schedlab::stats {
 namespace {
 
 // A uniform integer in [0, bound) by rejection: unbiased, and unlike
@@ -37,4 +37,4 @@ std::vector<PlannedRun> plan_blocks(int variants, int runs, std::uint64_t seed) 
   return plan;
 }
 
-}  // namespace schedlab
+}  // namespace schedlab::stats
