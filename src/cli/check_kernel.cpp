@@ -17,8 +17,8 @@
 #include "input/files.h"
 #include "input/kernel_append.h"
 #include "input/json_document.h"
+#include "sink/store_sink.h"
 #include "store/result_file.h"
-#include "store/record.h"
 #include "sys/reaper.h"
 #include "sys/safe_files.h"
 
@@ -69,7 +69,7 @@ void keep_evidence(const GuestCheck& check, const std::string& evidence) {
   if (!j.contains("set")) return;
   const ResultFile file = result_file_from_json({{"schema", kResultSchema}, {"created", utc_now_iso8601()},
                                                  {"sets", ordered_json::array({j["set"]})}});
-  store::record_result_sets(to_store_choice(check.options.store), file, {});
+  StoreSink(to_store_choice(check.options.store), file.created, nullptr, nullptr).finish(file.sets);
 }
 
 // Skip (125): the boot did not give a verdict.

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "check/verdict.h"
-#include "cli/check_flow.h"
+#include "flows/check_flow.h"
 #include "cli/check_kernel.h"
 #include "cli/kernels_options.h"
 #include "core/descriptive.h"

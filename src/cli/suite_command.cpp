@@ -15,7 +15,7 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/suite_kernels.h"
-#include "cli/suite_evidence.h"
+#include "flows/suite_evidence.h"
 #include "compare/claim.h"
 #include "compare/comparison.h"
 #include "core/error.h"
