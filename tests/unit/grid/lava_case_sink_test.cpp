@@ -41,7 +41,7 @@ TEST(LavaTestCaseSink, ReportsTheSetsThenItsOwnCasesThenTheResultBlock) {
   EXPECT_EQ(sink.failure(), "");
 }
 
-TEST(LavaTestCaseSink, WithoutATextReportsNothing) {
+TEST(LavaTestCaseSink, WithoutAToolReportsNothing) {
   std::ostringstream out;
   LavaTestCaseSink sink("", "", "spawn.json", "2026-12-03T10:00:00Z", out);
   sink.finish({testing::sample_set()});
