@@ -132,8 +132,8 @@ int run_flow(const WorkloadRegistry& workloads, const RunRequest& request, const
   ExperimentOutcome outcome = run_experiment(experiment, session.gate(), session.journal(), reporter, sinks);
   for (const auto& set : outcome.sets) reporter.finish(set);
   if (experiment.variants.size() > 1 && !options.quiet) std::cout << vary_comparison(outcome.sets);
-  // The store (or a spool file) has them before a file failure is said;
-  // LAVA's test shell after the store, as before the sinks were one.
+  // The store (or a spool file) has them before a file failure or LAVA's
+  // is said.
   sinks.finish(outcome.sets);
   lava.rethrow_failure();
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
