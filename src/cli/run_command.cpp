@@ -22,9 +22,9 @@ std::optional<RunRequest> bind_run(const WorkloadRegistry& workloads, const std:
   std::vector<VaryAxis> axes;
   for (const auto& v : parsed->experiment.vary) axes.push_back(parse_vary(v));
   const std::uint64_t seed = parse_seed_option(parsed->experiment.seed);
-  return RunRequest{&w,   parsed->settings, *parsed->workload_options,
-                    std::move(axes), seed, to_store_choice(parsed->lava ? lava_store_texts(parsed->store) : parsed->store),
-                    parsed->lava, argv, ""};
+  const StoreOptionTexts store = parsed->lava ? lava_store_texts(parsed->store) : parsed->store;
+  return RunRequest{&w,   parsed->settings,       *parsed->workload_options, std::move(axes), seed,
+                    to_store_choice(store), parsed->lava, argv, ""};
 }
 
 std::vector<std::string> with_dry_run(std::vector<std::string> args) {

@@ -238,7 +238,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
   if (lava && !kernels.empty())
     throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
   const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;
-  const store::StoreChoice store_choice = to_store_choice(store);  // a bad --store is refused before the first run
+  const store::StoreChoice store_choice = to_store_choice(store);  // a bad --store: refused before any run
   const auto runs = only_scenario(name == "quick" ? quick_runs() : lkml_runs(scale == "full"), only);
   std::vector<RunRequest> requests;
   requests.reserve(runs.size());

@@ -162,14 +162,14 @@ void keep_pair_evidence(const PairJudgement& c, const PairEvidence& e, const std
 
 }  // namespace
 
-PairVerdict judge_pair(KernelsRequest& request, const PairJudgement& c, Session& session) {
+PairVerdict judge_pair(KernelsRequest& request, const PairJudgement& judgement, Session& session) {
   guest::KernelsPlan& plan = request.plan;
   plan.accel = guest::choose_accel(request.accel, plan.kernels.front().vmlinuz, plan.site.qemu, request.cache_dir,
                                    session.journal(), session.gate());
   plan.site.accel = plan.accel.accel;
   PairVerdict v;
   v.emulated = plan.accel.emulated();
-  if (v.emulated && !c.emulated_ok) {
+  if (v.emulated && !judgement.emulated_ok) {
     v.line = fmt::format("skip: the guests would run under QEMU's TCG emulation ({}): a verdict on emulated costs "
                          "says little about the hardware; --emulated-ok decides anyway, marked emulated",
                          plan.accel.how);
@@ -177,17 +177,18 @@ PairVerdict judge_pair(KernelsRequest& request, const PairJudgement& c, Session&
     return v;
   }
   std::cerr << fmt::format("schedlab check: the good kernel and the step's, {} blocks a look, at most {} boots "
-                           "each, under {}\n", c.blocks_per_look, c.max_blocks, guest::to_string(plan.accel.accel));
-  const PairEvidence e = measure_pair(plan, c, session);
+                           "each, under {}\n", judgement.blocks_per_look, judgement.max_blocks,
+                           guest::to_string(plan.accel.accel));
+  const PairEvidence e = measure_pair(plan, judgement, session);
   v.exit = e.failure.empty() ? exit_status(e.decision.verdict) : kCheckSkipExit;
-  v.line = pair_verdict_line(c, e, v.exit);
+  v.line = pair_verdict_line(judgement, e, v.exit);
   v.blocks = e.blocks;
   v.decided_at_a_look = e.decision.look > 0;
   v.change_pct = e.decision.change_pct;
   v.low_pct = e.decision.interval_pct.low;
   v.high_pct = e.decision.interval_pct.high;
   std::cout << v.line << "\n";
-  keep_pair_evidence(c, e, v.line, v.exit);
+  keep_pair_evidence(judgement, e, v.line, v.exit);
   return v;
 }
 

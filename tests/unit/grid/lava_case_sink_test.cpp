@@ -17,7 +17,7 @@ using testing::TempDir;
 
 // A lava-test-case that prints its words, one call a line.
 std::string echo_tool(const TempDir& dir) {
-  const std::string tool = dir.write("lava-test-case", "#!/bin/sh\necho \"case $*\"\n");
+  std::string tool = dir.write("lava-test-case", "#!/bin/sh\necho \"case $*\"\n");
   chmod(tool.c_str(), 0755);
   return tool;
 }
