@@ -7,7 +7,7 @@
 // skip.  At the end it prints the first bad commit and every step, and
 // leaves the tree as it was found.  `--resume` continues after an
 // interruption, from git's bisect state and the steps kept beside it
-// (cli/bisect_state.h).
+// (flows/bisect_state.h).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <unistd.h>
@@ -17,11 +17,11 @@
 #include <iostream>
 #include <thread>
 
-#include "cli/bisect_build.h"
-#include "cli/bisect_git.h"
+#include "flows/bisect_build.h"
+#include "flows/bisect_git.h"
 #include "cli/bisect_options.h"
-#include "cli/bisect_state.h"
-#include "cli/check_flow.h"
+#include "flows/bisect_state.h"
+#include "flows/check_flow.h"
 #include "cli/check_kernel_pair.h"
 #include "cli/command.h"
 #include "cli/commands.h"

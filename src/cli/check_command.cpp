@@ -3,53 +3,30 @@
 // [--interleave GOOD]` for `git bisect run`: re-runs the baseline's workload
 // and scenario in batches until the verdict is clear, then exits 0 (good),
 // 1 (bad) or 125 (cannot tell, cannot run).  Sequentially against the
-// baseline's runs (cli/check_sequential.cpp), or interleaved with the good
-// program re-measured now (cli/check_interleave.cpp).  Bad input —
+// baseline's runs (flows/check_sequential.cpp), or interleaved with the good
+// program re-measured now (flows/check_interleave.cpp).  Bad input —
 // including a baseline file a library cannot read — exits 255, so that git
 // bisect run stops instead of marking a commit bad.
 // A baseline is code: it is checked like a command line, what it will run
 // and change is printed first, and a command, sysctls or sched features
 // taken from a file need --trust-baseline.
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
-#include <unistd.h>
-
 #include <iostream>
 
 #include "check/verdict.h"
-#include "cli/check_flow.h"
-#include "grid/lava_report.h"
 #include "cli/check_kernel.h"
 #include "cli/check_kernel_pair.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/path_options.h"
-#include "runner/run_setup.h"
-#include "spec/run_spec_io.h"
 #include "cli/store_options.h"
-#include "core/cpu_list.h"
-#include "core/duration.h"
 #include "core/error.h"
 #include "core/whole_number.h"
-#include "env/environment.h"
+#include "flows/check.h"
+#include "grid/lava_report.h"
 #include "input/numbers.h"
-#include "store/result_file.h"
-#include "report/text_reporter.h"
-#include "runner/runner.h"
-#include "runner/baseline_means.h"
-#include "runner/spec_trust.h"
-#include "core/descriptive.h"
-#include "sys/limits.h"
 
 namespace schedlab {
 namespace {
-
-const ResultSet& first_pass_set(const ResultFile& file, const std::string& path) {
-  for (const auto& set : file.sets)
-    if (set.status == Status::kPass && set.runs.size() >= 2) return set;
-  throw UsageError(path + ": no PASS result set with at least 2 runs to compare with");
-}
 
 CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv) {
   CheckArgs a{o.baseline, o.bad, o.json, o.interleave, to_store_choice(o.store)};
@@ -75,38 +52,6 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
   return a;
 }
 
-// Two lines on stderr: what will run, and what it changes on this machine.
-void describe_plan(const RunSetup& s, const ResultSet& good, const CheckArgs& a) {
-  const RunSpec& spec = s.spec;
-  std::cerr << fmt::format("schedlab check: re-running {} ({}) from {}: copies {} on CPUs {}, {}, "
-                           "batches of {} up to {} runs\n",
-                           spec.workload->info().name, describe_params(good),
-                           a.baseline, s.plan.copies, format_cpu_list(s.plan.cpu_set),
-                           s.stop.window ? "window " + format_duration(*s.stop.window)
-                                         : fmt::format("{} loops per copy", s.stop.iterations),
-                           kCheckBatch, a.max_runs);
-  std::vector<std::string> changes;
-  const ScenarioRequest& r = spec.scenario;
-  if (r.autogroup) changes.push_back(fmt::format("autogroup {}", *r.autogroup ? "on" : "off"));
-  for (const auto& [key, value] : r.sysctls) changes.push_back(fmt::format("{}={}", key, value));
-  for (const auto& f : r.sched_features) changes.push_back("sched feature " + f);
-  if (r.cgroup_depth > 0) changes.push_back(fmt::format("a cgroup chain {} deep under {}", r.cgroup_depth, r.cgroup_parent));
-  if (r.policy || r.nice) changes.push_back("the copies' policy and nice");
-  std::cerr << fmt::format("schedlab check: it changes: {} (restored after every run)\n",
-                           changes.empty() ? "nothing" : fmt::format("{}", fmt::join(changes, ", ")));
-}
-
-// Values a file holds are input: 1e308 is a number, but the mean of two is
-// not, and the statistics would fail after the measurement.
-void require_computable(const ResultSet& set, const std::string& file) {
-  const auto xs = primary_values(set);
-  const double m = stats::mean(xs), sd = stats::sample_stddev(xs);
-  if (!std::isfinite(m) || !std::isfinite(sd) || m == 0)
-    throw UsageError(fmt::format("{}: the {} values of set '{}' cannot be compared with (their mean is {}, their "
-                                 "SD {}): not a measurement of this metric",
-                                 file, set.workload.primary_metric, set.label, m, sd));
-}
-
 // --good-kernel: the step judged beside the good kernel, boots interleaved.
 KernelPairCheck pair_check(const CheckOptions& o, const CheckArgs& a) {
   if (!o.bad.empty()) throw UsageError("--bad: not with --good-kernel (the good kernel is measured again)");
@@ -129,43 +74,6 @@ KernelPairCheck pair_check(const CheckOptions& o, const CheckArgs& a) {
   return c;
 }
 
-void load(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
-  l.good_file = read_result_file(a.baseline);
-  l.good = &first_pass_set(l.good_file, a.baseline);
-  require_computable(*l.good, a.baseline);
-  if (!a.bad.empty()) {
-    l.bad_file = read_result_file(a.bad);
-    l.bad = &first_pass_set(*l.bad_file, a.bad);
-    require_computable(*l.bad, a.bad);
-  }
-  RunSpec spec = read_run_spec(*l.good, workloads);
-  if (!a.trust) refuse_untrusted(spec, a.baseline);
-  const auto limits = sys::read_process_limits();
-  refuse_beyond_means(spec.scenario, a.baseline, limits, a.trust, geteuid() == 0);
-  spec.options.runs = kCheckBatch;
-  spec.options.quiet = true;
-  spec.options.json_path.reset();
-  spec.options.label.reset();
-  spec.options.no_wait = a.no_wait;
-  const auto environment = collect_environment();
-  if (!a.interleave.empty()) {
-    l.good_setup.emplace(make_run_setup(with_good_program(spec, a.interleave), locate_worker(), environment,
-                                        "good program", limits));
-    l.good_setup->vary = {{"program", a.interleave}};
-  }
-  l.setup.emplace(make_run_setup(std::move(spec), locate_worker(), environment, "check", limits));
-  const MetricSpec* metric = find_metric(l.good->metrics, l.good->workload.primary_metric);
-  if (!metric) throw UsageError(a.baseline + ": the primary metric has no declaration in the file");
-  l.better = metric->better;
-  if (l.bad && loss_pct(primary_values(*l.good), primary_values(*l.bad), l.better) <= 0)
-    throw UsageError(fmt::format("--bad: {}'s {} is not worse than the baseline's", a.bad,
-                                 l.good->workload.primary_metric));
-  const auto max_runs = static_cast<std::size_t>(a.max_runs);
-  l.looks = a.interleave.empty() ? plan_looks(primary_values(*l.good).size(), kCheckBatch, max_runs, kCheckAlpha)
-                                 : plan_paired_looks(kCheckBatch, max_runs, kCheckAlpha);
-  if (a.interleave.empty()) l.history = store::read_history(a.store, *l.good, {l.good}, workloads);
-}
-
 }  // namespace
 
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
@@ -177,8 +85,8 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
     a = parse_args(options, argv);
     if (!options.good_kernel.empty()) return check_kernel_pair(workloads, pair_check(options, a));
     if (!options.kernel.empty()) in_guest = prepare_guest_check(workloads, options, argv);
-    else load(workloads, a, loaded);
-    if (!in_guest) describe_plan(*loaded.setup, *loaded.good, a);
+    else load_check(workloads, a, loaded);
+    if (!in_guest) describe_check_plan(loaded, a);
     if (options.dry_run) {
       std::cout << "dry run: the baseline and the spec checked; nothing measured, changed or written\n";
       return 0;
@@ -190,15 +98,7 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
     return kCheckUsageExit;
   }
   if (in_guest) return run_guest_check(*in_guest);
-  try {
-    return a.interleave.empty() ? measure_sequential(a, loaded) : measure_interleaved(a, loaded);
-  } catch (const Interrupted&) {
-    throw;
-  } catch (const std::exception& e) {
-    std::cout << "skip: " << e.what() << "\n";
-    report_check_to_lava(a, loaded.good ? loaded.good->workload.primary_metric : "verdict", nullptr, {});
-    return kCheckSkipExit;
-  }
+  return measure_check(a, loaded);
 }
 
 Command add_check(CLI::App& app, const CommandContext& context) {

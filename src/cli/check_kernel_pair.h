@@ -17,6 +17,7 @@
 
 #include "cli/commands.h"
 #include "cli/kernels_options.h"
+#include "flows/step_judge.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {
@@ -44,17 +45,6 @@ struct KernelPairCheck {
   std::string json;
   StoreOptionTexts store;
   std::vector<std::string> argv;
-};
-
-// What a step came to.
-struct PairVerdict {
-  int exit = 125;            // 0 good, 1 bad, 125 cannot tell / kept failing / emulated without leave
-  std::string line;          // the verdict line, as printed
-  double change_pct = 0;     // of the primary metric, step against good
-  double low_pct = 0, high_pct = 0;  // its repeated 95% interval
-  bool decided_at_a_look = false;    // change and interval are set
-  std::size_t blocks = 0;    // blocks of boots both kernels completed
-  bool emulated = false;
 };
 
 class Session;

@@ -2,31 +2,28 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "cli/store_options.h"
+#include "flows/run.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {
 
 // The commands' work, called by their add_<command> (cli/command.h) once
-// the command line has parsed, and by each other (suite runs `run`).  Each
+// the command line has parsed, and by each other (kernels plans `run`).  Each
 // returns the exit status; errors are thrown as schedlab::Error /
 // Interrupted and mapped by run_app().  `argv` is the command line recorded
 // in every result set (for `suite`, the `schedlab run ...` line that
 // reproduces the set).
 
-// How a run shows itself when a bundle runs it (suite): its progress line
-// even though its stdout is quiet, behind a prefix, with the time the rest
-// of the bundle will take added to its ETA.
-struct RunPresentation {
-  bool progress_when_quiet = false;
-  std::string prefix;
-  double eta_after_s = 0;
-};
+// `schedlab run ARGS` bound to the run flow's request (flows/run.h):
+// ARGS parsed once, --vary, --seed and --store checked; nullopt when
+// --help was shown.
+std::optional<RunRequest> bind_run(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+                                   const std::vector<std::string>& argv);
 int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
-                const std::vector<std::string>& argv, const RunPresentation& presentation = {});
-// The seconds a `schedlab run ARGS` will take by its options alone: runs,
-// variants, warmup and window (0 for loop-bound runs, which say nothing).
-double nominal_run_seconds(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
+                const std::vector<std::string>& argv);
 // `schedlab kernels [options] -- run WORKLOAD [options]` (cli/kernels_command.cpp).
 int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
                     const std::vector<std::string>& argv, bool dry_run = false);

@@ -6,6 +6,7 @@
 #include "cli/cli_fwd.h"
 #include "cli/run_parse.h"
 #include "cli/store_options.h"
+#include "flows/kernels.h"
 #include "guest/kernel_needs.h"
 #include "guest/kernels_run.h"
 #include "workloads/builtin.h"
@@ -58,17 +59,6 @@ struct GuestSpec {
 // `args`: WORKLOAD [options].  nullopt when the spec's --help was shown;
 // UsageError for a bad value.  The caller refuses the options it owns.
 std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
-
-// Everything checked before the first boot, except the accelerator (its
-// probe boots a guest).
-struct KernelsRequest {
-  guest::KernelsPlan plan;
-  std::optional<guest::Accel> accel;  // --accel
-  std::optional<std::string> json;
-  bool quiet = false;
-  store::StoreChoice store;
-  std::string cache_dir;  // initramfs images and the KVM probe's verdict
-};
 
 // Checks the texts and `spec` (the words after "--": run WORKLOAD
 // [options]) and finds and prepares each kernel (its initramfs, built or

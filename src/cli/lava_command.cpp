@@ -14,6 +14,7 @@
 #include "cli/lava_job_options.h"
 #include "cli/path_options.h"
 #include "core/error.h"
+#include "flows/lava_collect.h"
 #include "grid/lava_job.h"
 #include "grid/lava_ramdisk.h"
 #include "runner/run_setup.h"
@@ -21,6 +22,13 @@
 #include "sys/safe_files.h"
 
 namespace schedlab {
+
+int lava_collect_command(const LavaCollectTexts& t) {
+  const LavaCollectSpec spec{t.job, t.server, t.json.empty() ? std::nullopt : std::optional(t.json),
+                             to_store_choice(t.store)};
+  return static_cast<int>(collect_lava_job(spec));
+}
+
 namespace {
 
 void add_job_options(CLI::App& job, LavaJobTexts& t) {

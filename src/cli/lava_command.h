@@ -8,7 +8,8 @@ namespace schedlab {
 
 // add_lava (cli/command.h) registers `lava` and its subcommands.
 
-// `lava collect` as typed (cli/lava_collect_command.cpp).
+// `lava collect` as typed; lava_collect_command binds it to the flow
+// (flows/lava_collect.h).
 struct LavaCollectTexts {
   std::string job;     // a directory with output.yaml, a log file, or a job id on `server`
   std::string server;  // a LAVA server's URL: read the job through its REST API

@@ -15,11 +15,12 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/suite_kernels.h"
-#include "cli/suite_evidence.h"
+#include "flows/suite_evidence.h"
 #include "compare/claim.h"
 #include "compare/comparison.h"
 #include "core/error.h"
 #include "report/compare_reporters.h"
+#include "flows/run.h"
 #include "grid/lava_report.h"
 #include "store/result_file.h"
 #include "report/table.h"
@@ -132,27 +133,42 @@ std::vector<SuiteRun> lkml_runs(bool full) {
        Claim{"lps", {{"psi", "off"}}, {{"psi", "on"}}, "PSI on vs off, 8 levels", std::nullopt, ""}}};
 }
 
+// A scenario's words bound once to the run flow's request.  The command
+// line each set records is the `schedlab run ...` that reproduces it,
+// without the suite's own result file and store.
+RunRequest scenario_request(const WorkloadRegistry& workloads, const SuiteRun& r) {
+  std::vector<std::string> argv = {"schedlab", "run"};
+  argv.insert(argv.end(), r.args.begin(), r.args.end());
+  auto request = bind_run(workloads, r.args, argv);
+  if (!request) throw std::logic_error("suite " + r.name + ": a scenario asked for --help");
+  return std::move(*request);
+}
+
 // --dry-run: each scenario's plan, checked as its run would be; nothing
 // is measured and no directory is made.
-int plan_suite(const WorkloadRegistry& workloads, const std::string& name, const std::vector<SuiteRun>& runs) {
-  for (const auto& r : runs) {
-    std::cout << fmt::format("\n== {} {}: {}\n", name, r.name, r.title);
-    run_command(workloads, with_dry_run(r.args), {});
+int plan_suite(const std::string& name, const std::vector<SuiteRun>& runs, std::vector<RunRequest> requests,
+               const WorkloadRegistry& workloads) {
+  for (size_t i = 0; i < runs.size(); ++i) {
+    std::cout << fmt::format("\n== {} {}: {}\n", name, runs[i].name, runs[i].title);
+    requests[i].settings.options.dry_run = true;
+    run_flow(workloads, requests[i]);
   }
   return 0;
 }
 
-int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, const std::string& json, const RunPresentation& shown,
-            const StoreOptionTexts& store) {
-  std::vector<std::string> args = r.args;
-  // Our options go before a command's "--", if there is one.
-  args.insert(std::find(args.begin(), args.end(), "--"), {"--quiet", "--force", "--json", json});
-  const auto store_args = store_arguments(store);
-  args.insert(std::find(args.begin(), args.end(), "--"), store_args.begin(), store_args.end());
-  std::vector<std::string> argv = {"schedlab", "run"};
-  argv.insert(argv.end(), r.args.begin(), r.args.end());
+// One scenario on this host: its sets into `json` (replaced), the suite's
+// store and, with --lava, LAVA's test cases named after the scenario.
+int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, RunRequest request, const std::string& json,
+            const RunPresentation& shown, const store::StoreChoice& store, bool lava) {
+  RunOptions& o = request.settings.options;
+  o.quiet = true;
+  o.force_write = true;
+  o.json_path = json;
+  request.store = store;
+  request.lava = lava;
+  request.lava_name = r.name;
   try {
-    return run_command(workloads, args, argv, shown);
+    return run_flow(workloads, request, shown);
   } catch (const Interrupted&) {
     throw;
   } catch (const Error& e) {
@@ -177,15 +193,6 @@ std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& d
     }
   }
   return table.render();
-}
-
-// --lava: the run's sets as lava-test-cases named after the scenario, and
-// its result file in the job's log.
-void report_to_lava(const std::string& tool, const std::string& scenario, const std::string& file) {
-  if (!fs::exists(file)) return;  // the run failed before its first result: its error is on stderr
-  const ResultFile result = read_result_file(file);
-  grid::report_cases(tool, grid::set_cases(result.sets, scenario), std::cout);
-  grid::print_result_block(result, scenario, std::cout);
 }
 
 // The scenario --scenario names, or all of them.
@@ -233,10 +240,13 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
   if (lava && !kernels.empty())
     throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
   const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;
-  to_store_choice(store);  // a bad --store is refused before the first run
+  const store::StoreChoice store_choice = to_store_choice(store);  // a bad --store: refused before any run
   const auto runs = only_scenario(name == "quick" ? quick_runs() : lkml_runs(scale == "full"), only);
-  if (dry_run) return plan_suite(workloads, name, runs);
-  const std::string lava_tool = lava ? grid::find_lava_test_case() : "";
+  std::vector<RunRequest> requests;
+  requests.reserve(runs.size());
+  for (const auto& r : runs) requests.push_back(scenario_request(workloads, r));
+  if (dry_run) return plan_suite(name, runs, std::move(requests), workloads);
+  if (lava) grid::find_lava_test_case();  // not in a LAVA test shell: one line before the first run
   if (!json_dir.empty() && mkdir(json_dir.c_str(), 0755) != 0 && errno != EEXIST)
     throw SystemError("suite: create the --json directory", json_dir, errno);
   const ResultDir results(json_dir);
@@ -244,7 +254,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
   std::vector<std::pair<SuiteRun, std::string>> done;
   std::vector<double> nominal;  // the bundle's ETA: each run's warmup and windows
   nominal.reserve(runs.size());
-  for (const auto& r : runs) nominal.push_back(nominal_run_seconds(workloads, r.args));
+  for (const auto& r : requests) nominal.push_back(nominal_run_seconds(r));
   int worst = 0;
   for (size_t i = 0; i < runs.size(); ++i) {
     const std::string file = fmt::format("{}/{}.json", dir, runs[i].name);
@@ -253,11 +263,10 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
     double after = 0;
     for (size_t k = i + 1; k < runs.size(); ++k) after += nominal[k];
     const RunPresentation shown{true, fmt::format("suite {} {}/{}: ", name, i + 1, runs.size()), after};
-    worst = std::max(worst, kernels.empty() ? run_one(workloads, runs[i], file, shown, store)
+    worst = std::max(worst, kernels.empty() ? run_one(workloads, runs[i], requests[i], file, shown, store_choice, lava)
                                             : run_scenario_on_kernels(workloads, runs[i].name, runs[i].args, kernels,
                                                                       kernels_given.trusted, file, store));
     done.emplace_back(runs[i], file);
-    if (!lava_tool.empty()) report_to_lava(lava_tool, runs[i].name, file);
     if (name == "lkml" && fs::exists(file)) {
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
       try {

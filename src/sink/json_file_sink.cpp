@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "store/result_file.h"
 #include "runner/runner.h"
+#include "sys/safe_files.h"
 
 namespace schedlab {
 
@@ -15,11 +16,25 @@ JsonFileSink::JsonFileSink(std::optional<std::string> path, std::string created,
     : path_(std::move(path)), created_(std::move(created)), earlier_(std::move(earlier)) {}
 
 void JsonFileSink::save(const std::vector<ResultSet>& sets) noexcept {
-  if (!path_) return;
-  try {
+  write([&] {
     std::vector<ResultSet> all = earlier_;
     all.insert(all.end(), sets.begin(), sets.end());
     write_result_file(*path_, {created_, all});
+  });
+}
+
+void JsonFileSink::finish_documents(const std::vector<store::SetDocument>& docs) noexcept {
+  write([&] {
+    const ordered_json file = store::result_file_json(docs);
+    sys::write_file_atomically(*path_, file.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n",
+                               0644);
+  });
+}
+
+void JsonFileSink::write(const std::function<void()>& write_file) noexcept {
+  if (!path_) return;
+  try {
+    write_file();
     failure_.clear();  // a later save that works puts an earlier failure right
     saved_ = true;
   } catch (const std::exception& e) {

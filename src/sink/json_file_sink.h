@@ -1,11 +1,13 @@
 #pragma once
 // The result file (--json): rewritten whole after every run, so nothing
 // measured is lost to a crash, and never half-written (sys/safe_files).
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "runner/result_sink.h"
+#include "store/set_document.h"
 
 namespace schedlab {
 
@@ -16,11 +18,18 @@ class JsonFileSink final : public ResultSink {
   JsonFileSink(std::optional<std::string> path, std::string created, std::vector<ResultSet> earlier = {});
 
   void save(const std::vector<ResultSet>& sets) noexcept override;
+  // Collected sets (lava collect) as documents, each written exactly as it
+  // is, fields this build does not model included (the `lava` block); the
+  // sets given at construction are not written with them.
+  void finish_documents(const std::vector<store::SetDocument>& docs) noexcept;
   std::string failure() const override { return failure_; }
   // The file, when the last save wrote it.
   std::optional<std::string> written() const;
 
  private:
+  // Runs `write_file` when there is a file, keeping its failure.
+  void write(const std::function<void()>& write_file) noexcept;
+
   std::optional<std::string> path_;
   std::string created_;
   std::vector<ResultSet> earlier_;

@@ -1,5 +1,6 @@
 #pragma once
-// The result store (SQLite, PostgreSQL): the final sets, once.  When the
+// The result store (SQLite, PostgreSQL): the final sets, once (`created`
+// is their result file's time; documents carry their own).  When the
 // store cannot take them they go to a spool file (store/record.h), so a
 // store that is down never costs a measurement.
 #include <ostream>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "runner/result_sink.h"
+#include "store/set_document.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -21,6 +23,9 @@ class StoreSink final : public ResultSink {
 
   void save(const std::vector<ResultSet>&) noexcept override {}
   void finish(const std::vector<ResultSet>& sets) noexcept override;
+  // Collected sets (lava collect) as documents, each recorded exactly as it
+  // is, fields this build does not model included (the `lava` block).
+  void finish_documents(const std::vector<store::SetDocument>& docs) noexcept;
 
  private:
   store::StoreChoice choice_;

@@ -1,8 +1,8 @@
 // schedlab bisect's readers of git's answers and its state file.
 #include <gtest/gtest.h>
 
-#include "cli/bisect_git.h"
-#include "cli/bisect_state.h"
+#include "flows/bisect_git.h"
+#include "flows/bisect_state.h"
 #include "core/error.h"
 
 namespace schedlab {

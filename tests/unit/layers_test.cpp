@@ -30,6 +30,7 @@ const std::vector<std::vector<std::string>> kLayers = {
     {"report"},
     {"sink", "guest", "session"},
     {"grid"},  // LAVA jobs and logs, KCIDB documents: over the store and the guest builder
+    {"flows"},  // run, check, suite, kernels, lava, bisect over typed specs, results to sinks (issue 31)
     {"cli"},
 };
 

@@ -1,6 +1,6 @@
-// `schedlab lava collect JOB_ID|DIR|LOG [--server URL] [--store URL]
-// [--json FILE]`: a finished LAVA job's results into the store, one set per
-// kernel (and --vary variant) with every boot's runs, paired by block.
+// `schedlab lava collect` as a flow: a finished LAVA job's results, one set
+// per kernel (and --vary variant) with every boot's runs, paired by block,
+// delivered to the result file and the store (result sinks).
 #include <fmt/format.h>
 #include <sys/stat.h>
 
@@ -10,16 +10,15 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli/lava_command.h"
+#include "flows/lava_collect.h"
 #include "core/error.h"
 #include "grid/lava_collect.h"
 #include "grid/lava_job.h"
 #include "grid/lava_server.h"
 #include "input/files.h"
 #include "input/input_error.h"
-#include "store/result_file.h"
-#include "store/record.h"
-#include "sys/safe_files.h"
+#include "sink/json_file_sink.h"
+#include "sink/store_sink.h"
 
 namespace schedlab {
 namespace {
@@ -75,7 +74,7 @@ Source from_path(const std::string& path) {
   return s;
 }
 
-Source read_source(const LavaCollectTexts& t) {
+Source read_source(const LavaCollectSpec& t) {
   if (!t.server.empty()) {
     if (!grid::is_job_id(t.job)) throw UsageError("lava collect", t.job, "with --server, the job's id (1234)");
     return from_server(t.job, t.server);
@@ -110,9 +109,8 @@ ExitStatus collect_status(const grid::Collected& c) {
 
 }  // namespace
 
-int lava_collect_command(const LavaCollectTexts& t) {
-  const auto store = to_store_choice(t.store);
-  const Source source = read_source(t);
+ExitStatus collect_lava_job(const LavaCollectSpec& spec) {
+  const Source source = read_source(spec);
   std::istringstream text(source.log);
   grid::Collected c;
   try {
@@ -127,17 +125,14 @@ int lava_collect_command(const LavaCollectTexts& t) {
                                                          "(did its test shells run schedlab with --lava?)",
                                                          source.info.source));
   print_sets(c, std::cout);
-  const auto docs = grid::set_documents(c, utc_now_iso8601());
-  if (!t.json.empty()) {
-    try {
-      const ordered_json file = store::result_file_json(docs);
-      sys::write_file_atomically(t.json, file.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n", 0644);
-    } catch (const SystemError& e) {
-      throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the result file: {}", e.what()));
-    }
-  }
-  store::record_set_documents(store, docs, {t.json.empty() ? std::nullopt : std::optional(t.json), &std::cout});
-  return static_cast<int>(collect_status(c));
+  const std::string created = utc_now_iso8601();
+  const auto docs = grid::set_documents(c, created);
+  JsonFileSink file(spec.json, created);
+  StoreSink store(spec.store, created, &file, &std::cout);
+  file.finish_documents(docs);  // first: the store's message says whether the file holds the sets too
+  store.finish_documents(docs);
+  if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
+  return collect_status(c);
 }
 
 }  // namespace schedlab

@@ -1,4 +1,4 @@
-#include "cli/bisect_git.h"
+#include "flows/bisect_git.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "cli/bisect_build.h"
+#include "flows/bisect_build.h"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/bisect_git.h"
+#include "flows/bisect_git.h"
 #include "core/error.h"
 #include "guest/kernel_files.h"
 #include "sys/helper_process.h"

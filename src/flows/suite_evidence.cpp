@@ -1,4 +1,4 @@
-#include "cli/suite_evidence.h"
+#include "flows/suite_evidence.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,9 +1,9 @@
 #pragma once
 // The parts of `schedlab check` on this host, shared by its two designs:
 // sequential (the current runs against the baseline's recorded runs, with
-// the between-sitting model: cli/check_sequential.cpp) and interleaved
+// the between-sitting model: flows/check_sequential.cpp) and interleaved
 // (--interleave GOOD: both programs re-measured now in randomized blocks:
-// cli/check_interleave.cpp).
+// flows/check_interleave.cpp).
 #include <optional>
 #include <string>
 #include <vector>

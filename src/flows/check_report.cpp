@@ -1,16 +1,16 @@
 // What check says and keeps: the verdict line (method, alpha, look and
-// threshold named in it), the lines that explain it, the store and the
-// --json evidence.
+// threshold named in it), the lines that explain it, the store and LAVA's
+// test cases (result sinks) and the --json evidence.
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <iostream>
 
-#include "cli/check_flow.h"
+#include "flows/check_flow.h"
 #include "core/error.h"
-#include "grid/lava_report.h"
+#include "grid/lava_case_sink.h"
 #include "session/session.h"
-#include "store/record.h"
+#include "sink/store_sink.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
@@ -95,7 +95,7 @@ int report_check(const CheckArgs& a, const Loaded& l, const CheckEvidence& e, co
   const std::string line = verdict_line(a, l, e, e.runs);
   std::cout << line << "\n";
   for (const auto& more : e.lines) std::cout << more << "\n";
-  store::record_result_sets(a.store, {utc_now_iso8601(), sets}, {});
+  StoreSink(a.store, utc_now_iso8601(), nullptr, nullptr).finish(sets);
   if (!a.json.empty()) write_evidence(a, l, e, sets, line);
   report_check_to_lava(a, l.good->workload.primary_metric, &e, sets);
   return exit_status(e.decision.verdict);
@@ -103,15 +103,15 @@ int report_check(const CheckArgs& a, const Loaded& l, const CheckEvidence& e, co
 
 void report_check_to_lava(const CheckArgs& a, const std::string& metric, const CheckEvidence* e,
                           const std::vector<ResultSet>& sets) {
-  if (a.lava_tool.empty()) return;
-  std::vector<grid::LavaCase> cases = grid::set_cases(sets, "check");
+  grid::LavaTestCaseSink lava(a.lava_tool, "check", "check", utc_now_iso8601(), std::cout);
   grid::LavaCase verdict{grid::lava_word("check." + metric), "skip", std::nullopt, "%"};
   if (e && e->decision.verdict != Verdict::kUndecided)
     verdict.result = e->decision.verdict == Verdict::kGood ? "pass" : "fail";
   if (e && e->decision.look > 0) verdict.measurement = e->decision.change_pct;
-  cases.push_back(verdict);
-  grid::report_cases(a.lava_tool, cases, std::cout);
-  if (!sets.empty()) grid::print_result_block({utc_now_iso8601(), sets}, "check", std::cout);
+  lava.add_case(verdict);
+  lava.skip_empty_block();
+  lava.finish(sets);
+  lava.rethrow_failure();
 }
 
 CheckProgress::CheckProgress(const LookPlan& plan) : line_(isatty(2) ? &std::cerr : nullptr), plan_(plan) {}

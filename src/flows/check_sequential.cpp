@@ -10,7 +10,7 @@
 #include <iostream>
 
 #include "check/sequential_decision.h"
-#include "cli/check_flow.h"
+#include "flows/check_flow.h"
 #include "compare/machine_speed.h"
 #include "stats/set_spread.h"
 #include "session/session.h"

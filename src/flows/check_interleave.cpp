@@ -12,7 +12,7 @@
 #include <map>
 #include <random>
 
-#include "cli/check_flow.h"
+#include "flows/check_flow.h"
 #include "core/error.h"
 #include "session/session.h"
 

@@ -1,4 +1,4 @@
-#include "cli/bisect_state.h"
+#include "flows/bisect_state.h"
 
 #include <filesystem>
 
