@@ -456,6 +456,42 @@ TEST_F(KernelsSmoke, InterruptedSideBySideLeavesNeitherGuest) {
   expect_nothing_left();
 }
 
+// A git history of three commits whose file kernel-path names a prebuilt
+// kernel image, for `bisect --build-cmd "tail -n 1 kernel-path"`.
+struct BisectTree {
+  BisectTree(const TempDir& scratch, const std::string& image) : dir(scratch.file("tree")), out(scratch.file("git.out")) {
+    fs::create_directories(dir);
+    git("init -q -b main");
+    git("config user.email t@example.org");
+    git("config user.name T");
+    for (int i = 0; i < 3; ++i) {
+      std::ofstream(dir + "/kernel-path") << "# commit " << i << "\n" << image << "\n";
+      git("add kernel-path");
+      git("commit -q -m c" + std::to_string(i));
+      commits.push_back(git("rev-parse HEAD"));
+    }
+  }
+  // As it was before the bisect: on main at its last commit, clean, no
+  // bisect of git's or ours in progress.
+  void expect_left_as_found() const {
+    EXPECT_EQ(git("symbolic-ref HEAD"), "refs/heads/main");
+    EXPECT_EQ(git("rev-parse HEAD"), commits[2]);
+    EXPECT_EQ(git("status --porcelain"), "");
+    EXPECT_FALSE(fs::exists(dir + "/.git/BISECT_START"));
+    EXPECT_FALSE(fs::exists(dir + "/.git/schedlab-bisect.json"));
+  }
+  // git -C DIR ARGS, which must succeed; its output without the last newline.
+  std::string git(const std::string& args) const {
+    const int rc = std::system(("git -C " + dir + " " + args + " > " + out + " 2>&1").c_str());
+    EXPECT_EQ(rc, 0) << args << ": " << slurp(out);
+    std::string text = slurp(out);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+  }
+  std::string dir, out;
+  std::vector<std::string> commits;
+};
+
 // schedlab bisect end to end over a three-commit history whose --build-cmd
 // prints a prebuilt kernel (Debian's cloud kernel for every commit): the
 // middle commit is the one step, judged beside the good revision's kernel
@@ -463,27 +499,9 @@ TEST_F(KernelsSmoke, InterruptedSideBySideLeavesNeitherGuest) {
 // decide in three blocks: six boots); the last commit is then the first bad one, the
 // table has the step, and the tree is left as it was found.
 TEST_F(KernelsSmoke, BisectJudgesTheMiddleCommitAndNamesTheFirstBadOne) {
-  const std::string tree = dir_.file("tree");
-  fs::create_directories(tree);
-  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
-  auto git = [&](const std::string& args) {
-    const std::string out = dir_.file("git.out");
-    const int rc = std::system(("git -C " + tree + " " + args + " > " + out + " 2>&1").c_str());
-    EXPECT_EQ(rc, 0) << args << ": " << slurp(out);
-    std::string text = slurp(out);
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return text;
-  };
-  git("init -q -b main");
-  git("config user.email t@example.org");
-  git("config user.name T");
-  std::vector<std::string> commits;
-  for (int i = 0; i < 3; ++i) {
-    std::ofstream(tree + "/kernel-path") << "# commit " << i << "\n" << image << "\n";
-    git("add kernel-path");
-    git("commit -q -m c" + std::to_string(i));
-    commits.push_back(git("rev-parse HEAD"));
-  }
+  const BisectTree t(dir_, cloud_->arg.substr(cloud_->arg.find('=') + 1));
+  const std::string& tree = t.dir;
+  const std::vector<std::string>& commits = t.commits;
   const auto o = run_schedlab({"bisect", "--tree", tree, "--good", commits[0], "--bad", commits[2], "--build-cmd",
                                "tail -n 1 kernel-path", "--accel", "tcg", "--emulated-ok", "--threshold", "90",
                                "--max-boots", "3", "--", "run", "spawn", "--duration", "300ms", "--runs", "2"});
@@ -491,11 +509,7 @@ TEST_F(KernelsSmoke, BisectJudgesTheMiddleCommitAndNamesTheFirstBadOne) {
   EXPECT_NE(o.out.find("first bad commit: " + commits[2] + " c2"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find(commits[1].substr(0, 12) + "  good"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("emulation"), std::string::npos) << o.out;
-  EXPECT_EQ(git("symbolic-ref HEAD"), "refs/heads/main");
-  EXPECT_EQ(git("rev-parse HEAD"), commits[2]);
-  EXPECT_EQ(git("status --porcelain"), "");
-  EXPECT_FALSE(fs::exists(tree + "/.git/BISECT_START"));
-  EXPECT_FALSE(fs::exists(tree + "/.git/schedlab-bisect.json"));
+  t.expect_left_as_found();
   expect_nothing_left();
 }
 
@@ -504,27 +518,9 @@ TEST_F(KernelsSmoke, BisectJudgesTheMiddleCommitAndNamesTheFirstBadOne) {
 // (its guest's run directory), and `bisect --resume` judges the step again
 // and ends as an uninterrupted bisect does, the tree as it was found.
 TEST_F(KernelsSmoke, ABisectKilledMidStepIsResumedToTheSameAnswer) {
-  const std::string tree = dir_.file("tree");
-  fs::create_directories(tree);
-  const std::string image = cloud_->arg.substr(cloud_->arg.find('=') + 1);
-  auto git = [&](const std::string& args) {
-    const std::string out = dir_.file("git.out");
-    const int rc = std::system(("git -C " + tree + " " + args + " > " + out + " 2>&1").c_str());
-    EXPECT_EQ(rc, 0) << args << ": " << slurp(out);
-    std::string text = slurp(out);
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return text;
-  };
-  git("init -q -b main");
-  git("config user.email t@example.org");
-  git("config user.name T");
-  std::vector<std::string> commits;
-  for (int i = 0; i < 3; ++i) {
-    std::ofstream(tree + "/kernel-path") << "# commit " << i << "\n" << image << "\n";
-    git("add kernel-path");
-    git("commit -q -m c" + std::to_string(i));
-    commits.push_back(git("rev-parse HEAD"));
-  }
+  const BisectTree t(dir_, cloud_->arg.substr(cloud_->arg.find('=') + 1));
+  const std::string& tree = t.dir;
+  const std::vector<std::string>& commits = t.commits;
   Schedlab killed({"bisect", "--tree", tree, "--good", commits[0], "--bad", commits[2], "--build-cmd",
                    "tail -n 1 kernel-path", "--accel", "tcg", "--emulated-ok", "--threshold", "90", "--max-boots", "3",
                    "--", "run", "spawn", "--duration", "300ms", "--runs", "2"});
@@ -538,11 +534,7 @@ TEST_F(KernelsSmoke, ABisectKilledMidStepIsResumedToTheSameAnswer) {
   ASSERT_EQ(o.status, 0) << o.out << o.err;
   EXPECT_NE(o.out.find("first bad commit: " + commits[2] + " c2"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find(commits[1].substr(0, 12) + "  good"), std::string::npos) << o.out;
-  EXPECT_EQ(git("symbolic-ref HEAD"), "refs/heads/main");
-  EXPECT_EQ(git("rev-parse HEAD"), commits[2]);
-  EXPECT_EQ(git("status --porcelain"), "");
-  EXPECT_FALSE(fs::exists(tree + "/.git/BISECT_START"));
-  EXPECT_FALSE(fs::exists(tree + "/.git/schedlab-bisect.json"));
+  t.expect_left_as_found();
   expect_nothing_left();
 }
 
