@@ -336,10 +336,10 @@ TEST_F(Profile, AgreesWithPerfRecordOnTheTopKernelFunctions) {
                                   "--profile-freq", "3989", "--no-store", "--quiet", "--json", dir.file("context.json")},
                                  {"perf", "record", "-q", "-F", "3989", "-g", "-o", data, "--"});
   ASSERT_EQ(o.status, 0) << o.err;
-  const auto ours = our_top_kernel(dir.file("context.json"), "sl-context", 5);
-  const auto perfs = perf_top_kernel(data, "sl-context", 5);
+  const auto ours = our_top_kernel(dir.file("context.json"), "sl-context", 10);
+  const auto perfs = perf_top_kernel(data, "sl-context", 10);
   if (perfs.empty()) SCHEDLAB_SKIP(kTools) << "perf report could not read its recording here";
-  ASSERT_EQ(ours.size(), 5u);
+  ASSERT_GE(ours.size(), 5u);
   // The first two can hold nearly equal shares (on a KVM guest the IRQ-enable
   // point after a switch, _raw_spin_unlock_irqrestore and
   // finish_task_switch, about a third each): each tool's first must be among
@@ -350,7 +350,17 @@ TEST_F(Profile, AgreesWithPerfRecordOnTheTopKernelFunctions) {
   };
   EXPECT_TRUE(in_first_two(ours.front(), perfs) && in_first_two(perfs.front(), ours))
       << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
-  EXPECT_GE(shared_count(ours, perfs), 4u) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
+  // Places four and five hold a few percent each and swap between runs
+  // (vfs_write and __schedule here, mutex_lock and mutex_unlock there): each
+  // tool's first five must be among the other's first ten, which a swap of
+  // near equals cannot fail and a function attributed to the wrong place
+  // does.
+  const auto first = [](const std::vector<std::string>& top, std::size_t n) {
+    return std::vector<std::string>(top.begin(), top.begin() + static_cast<std::ptrdiff_t>(std::min(n, top.size())));
+  };
+  EXPECT_EQ(shared_count(first(ours, 5), perfs), 5u) << ::testing::PrintToString(ours) << " vs " << ::testing::PrintToString(perfs);
+  EXPECT_EQ(shared_count(first(perfs, 5), ours), std::min<std::size_t>(5, perfs.size()))
+      << ::testing::PrintToString(perfs) << " vs " << ::testing::PrintToString(ours);
 }
 
 }  // namespace schedlab::testing
