@@ -61,8 +61,13 @@ void policy(const std::string& text) {
   require(back.policy == attr.policy && back.priority == attr.priority, "policy via its text", text);
 }
 
+// --nice through its table entry: what it accepts is within the kernel's range.
 void nice(const std::string& text) {
-  accepted([&] { require(parse_nice("--nice", text) >= -20, "nice range", text); });
+  RunSettings s;
+  const RunOptionSpec* spec = option_of_key("nice");
+  require(spec != nullptr, "--nice has an entry", text);
+  if (!accepted([&] { spec->apply(s, "--nice", text); })) return;
+  require(s.scenario.nice && *s.scenario.nice >= kMinNice && *s.scenario.nice <= kMaxNice, "nice range", text);
 }
 
 void on_off(const std::string& text) {
