@@ -2,6 +2,7 @@
 // must exist, and every room of the house (each folder of src/) must be on
 // it.  A file that moves, or a folder that is added, fails here until the
 // map says so.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -64,7 +65,7 @@ TEST(ArchitectureDoc, EveryFolderOfSrcIsDescribed) {
   for (const auto& entry : fs::directory_iterator(kRoot / "src")) {
     if (!entry.is_directory()) continue;
     const std::string name = entry.path().filename().string();
-    const std::regex mention("(`(src/)?" + name + "/?`|\\n" + name + "\\b|  " + name + "  )");
+    const std::regex mention(fmt::format("(`(src/)?{0}/?`|\\n{0}\\b|  {0}  )", name));
     EXPECT_TRUE(std::regex_search(text, mention)) << "src/" << name << "/ is not described in docs/architecture.md";
   }
 }
