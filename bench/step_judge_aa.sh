@@ -33,8 +33,9 @@ if [ ! -f "$dir/baseline.json" ]; then
   "$schedlab" kernels --kernel good="$good" --vcpus "${VCPUS:-1}" --boots 1 --quiet --no-store \
     --json "$dir/baseline.json" -- "$@" >/dev/null
 fi
-printf 'step\tstarted\texit\tverdict\tchange_pct\tlow_pct\thigh_pct\tblocks\tseconds\tload\n'
 n=1
+{
+printf 'step\tstarted\texit\tverdict\tchange_pct\tlow_pct\thigh_pct\tblocks\tseconds\tload\n'
 while [ "$n" -le "$steps" ]; do
   ev=$dir/step-$n.json
   if [ ! -f "$ev" ]; then
@@ -53,7 +54,8 @@ while [ "$n" -le "$steps" ]; do
   jq -r --arg n "$n" '[$n, .bench.started, .exit, .verdict, (.change.pct // ""), (.change.low // ""),
       (.change.high // ""), .blocks, .bench.seconds, .bench.load] | @tsv' "$ev"
   n=$((n + 1))
-done | tee "$dir/steps.tsv"
+done
+} | tee "$dir/steps.tsv"
 median_blocks=$(tail -n +2 "$dir/steps.tsv" | cut -f8 | sort -n |
   awk '{ b[NR] = $1 } END { if (NR) print (NR % 2 ? b[(NR + 1) / 2] : (b[NR / 2] + b[NR / 2 + 1]) / 2) }')
 awk -F'\t' -v blocks="$median_blocks" 'NR > 1 { n++; e[$3]++ }
