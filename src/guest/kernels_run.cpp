@@ -83,9 +83,17 @@ class KernelsRun {
       }
     }
     sys::kill_all_children();  // what the guests' helpers left, now that none is running
+    // Every boot of the block is settled, the completed ones first: a guest
+    // that failed beside one that completed must not cost the completed
+    // one's runs, and the failure's stop then counts them.
+    std::vector<std::size_t> order(block.size());
+    for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
+    std::stable_partition(order.begin(), order.end(), [&](std::size_t j) {
+      return !attempts[j].error && completed(attempts[j].outcomes.back());
+    });
     bool ok = true;
-    for (std::size_t j = 0; j < block.size(); ++j)
-      ok = ok && settle(static_cast<std::size_t>(block[j].variant), places[j], attempts[j], true);
+    for (const std::size_t j : order)
+      ok = settle(static_cast<std::size_t>(block[j].variant), places[j], attempts[j], true) && ok;
     return ok;
   }
 
@@ -226,8 +234,10 @@ class KernelsRun {
       set.status = Status::kError;
       set.error = why;
     }
-    out_.status = status;
-    out_.error = why;
+    if (out_.error.empty()) {  // the first failure is the invocation's (boots side by side can fail together)
+      out_.status = status;
+      out_.error = why;
+    }
     return stop(plan_.kernels[k].name + " failed");
   }
 
