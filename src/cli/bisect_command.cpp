@@ -85,7 +85,8 @@ BisectState check_options(const WorkloadRegistry& workloads, const BisectTexts& 
   s.memory = t.memory;
   if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
   s.accel = t.accel;
-  parse_guest_shape(s.vcpus, s.memory, "", "");                           // the shape, checked on this host
+  s.clock = t.clock;
+  parse_guest_shape(s.vcpus, s.memory, "", "", s.clock);                  // the shape, checked on this host
   parse_guest_spec(workloads, {s.spec.begin() + 1, s.spec.end()});       // the spec, as a guest would run it
   return s;
 }
@@ -120,6 +121,7 @@ KernelPairCheck step_check(const BisectState& s, const std::string& commit, cons
   c.shape.vcpus = s.vcpus;
   c.shape.memory = s.memory;
   c.shape.accel = s.accel;
+  c.shape.clock = s.clock;
   c.threshold_pct = s.threshold;
   c.max_blocks = s.max_boots;
   c.emulated_ok = s.emulated_ok;
@@ -251,6 +253,7 @@ BisectTexts texts_of(const BisectState& s) {
   t.vcpus = s.vcpus;
   t.memory = s.memory;
   t.accel = s.accel;
+  t.clock = s.clock;
   t.emulated_ok = s.emulated_ok;
   t.side_by_side = s.side_by_side.value_or(false);
   t.one_at_a_time = !s.side_by_side.value_or(true);

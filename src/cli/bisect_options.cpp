@@ -30,6 +30,7 @@ BisectCommandLine::BisectCommandLine()
   app.add_option("--vcpus", t.vcpus, "the guests' vCPUs (default 2)")->type_name("N");
   app.add_option("--memory", t.memory, "the guests' memory (default 2G)")->type_name("SIZE");
   app.add_option("--accel", t.accel, "kvm or tcg (default: kvm where it runs guests)")->type_name("kvm|tcg");
+  add_guest_clock_option(app, t.clock);
   app.add_flag("--emulated-ok", t.emulated_ok, "decide under QEMU's TCG emulation when KVM cannot run guests; "
                                                "every verdict and the result are marked emulated");
   app.add_flag("--side-by-side", t.side_by_side, "boot the good kernel and the step's at the same time, each on "

@@ -14,7 +14,7 @@ struct BisectTexts {
   std::string build_dir;  // O= (default: in the bisect's work directory)
   std::string threshold = "5";
   std::string max_boots = "24";
-  std::string vcpus, memory = "2G", accel;
+  std::string vcpus, memory = "2G", accel, clock;
   bool emulated_ok = false;
   bool side_by_side = false, one_at_a_time = false;
   bool resume = false;

@@ -66,6 +66,7 @@ KernelPairCheck pair_check(const CheckOptions& o, const CheckArgs& a) {
   c.max_blocks = static_cast<int>(*boots);
   c.emulated_ok = o.emulated_ok;
   c.side_by_side = side_by_side_choice(o.side_by_side, o.one_at_a_time);
+  c.clock = o.guest_clock;
   c.trust_kernel = o.trust_kernel;
   c.dry_run = o.dry_run;
   c.json = o.json;
@@ -84,6 +85,8 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
   try {
     a = parse_args(options, argv);
     if (!options.good_kernel.empty()) return check_kernel_pair(workloads, pair_check(options, a));
+    if (!options.guest_clock.empty())
+      throw UsageError("--guest-clock: goes with --good-kernel (a guest check alone runs the baseline's clock)");
     if (!options.kernel.empty()) in_guest = prepare_guest_check(workloads, options, argv);
     else load_check(workloads, a, loaded);
     if (!in_guest) describe_check_plan(loaded, a);
@@ -133,6 +136,10 @@ Command add_check(CLI::App& app, const CommandContext& context) {
                   "(the default when the host has the CPUs for both guests): a host whose speed moves between "
                   "boots slows both alike");
   check->add_flag("--one-at-a-time", o->one_at_a_time, "with --good-kernel: one boot at a time, alternating");
+  check->add_option("--guest-clock", o->guest_clock,
+                    "with --good-kernel: what the guests' time counts, instructions (TCG only) or host (default: "
+                    "the baseline's; both kernels are measured again)")
+      ->type_name("instructions|host");
   add_input_path(*check, "--config", o->kernel_config, "the --kernel's built .config, checked for what the guest "
                                                       "and the baseline's spec need (default: the one beside it)");
   check->add_flag("--trust-kernel", o->trust_kernel, "boot a --kernel owned by another user than root or you "

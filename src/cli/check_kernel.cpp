@@ -59,12 +59,14 @@ KernelsTexts baseline_shape_texts(const ordered_json& g) {
   if (const auto h = g.value("host_cpus", ordered_json()); h.is_string()) t.host_cpus = h.get<std::string>();
   t.append = g.value("append", std::string());
   t.accel = g.value("accel", std::string());
+  // A baseline written before guests counted instructions ran on the host's clock.
+  t.clock = g.value("clock", std::string("host"));
   return t;
 }
 
 guest::GuestShape baseline_guest_shape(const ordered_json& g) {
   const KernelsTexts t = baseline_shape_texts(g);
-  return parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);
+  return parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append, t.clock);
 }
 
 GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOptions& o,

@@ -50,6 +50,7 @@ void from_baseline(const KernelPairCheck& c, PairPlan& p) {
   p.run_args = baseline_run_args(set, c.baseline);
   p.texts = baseline_shape_texts(set.guest);
   baseline_guest_shape(set.guest);  // the shape, checked against this host
+  if (!c.clock.empty()) p.texts.clock = c.clock;
 }
 
 PairPlan plan_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) {

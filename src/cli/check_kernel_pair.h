@@ -33,6 +33,7 @@ struct KernelPairCheck {
   // append, accel).
   std::vector<std::string> run_args;
   KernelsTexts shape;
+  std::string clock;                     // --guest-clock: instead of the baseline's ("" = the baseline's)
   double threshold_pct = 5;
   int max_blocks = 24;                   // --max-boots: boots per kernel at most
   int blocks_per_look = 4;

@@ -64,6 +64,7 @@ struct CheckOptions {
   bool emulated_ok = false;   // --emulated-ok: decide under QEMU's TCG, every verdict marked emulated
   bool side_by_side = false;  // --side-by-side: with --good-kernel, both kernels booted at once
   bool one_at_a_time = false; // --one-at-a-time: with --good-kernel, one boot at a time
+  std::string guest_clock;    // --guest-clock: with --good-kernel, instead of the baseline's
 };
 int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
                   const std::vector<std::string>& argv);

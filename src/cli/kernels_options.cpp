@@ -163,6 +163,13 @@ std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& t
 
 }  // namespace
 
+void add_guest_clock_option(CLI::App& app, std::string& clock) {
+  app.add_option("--guest-clock", clock,
+                 "what the guest's time counts: instructions (TCG only: 8 ns of guest time per emulated "
+                 "instruction, the same on any host at any speed) or host (default: instructions under TCG)")
+      ->type_name("instructions|host");
+}
+
 namespace {
 
 void add_kernels_options(CLI::App& app, KernelsTexts& t) {
@@ -180,6 +187,7 @@ void add_kernels_options(CLI::App& app, KernelsTexts& t) {
       ->type_name("ARGS");
   app.add_option("--accel", t.accel, "default: kvm when a probe boot shows it runs guests, else tcg")
       ->type_name("kvm|tcg");
+  add_guest_clock_option(app, t.clock);
   app.add_option("--deadline", t.deadline, "per boot (default: 2 minutes + 3x what the spec should take)")->type_name("TIME");
   app.add_option("--seed", t.seed, "the order of the boots (default: random; recorded)")->type_name("N");
   add_output_file(app, "--json", t.json, "write the result file, a new file (rewritten after every boot)", {});
@@ -208,7 +216,7 @@ KernelsCommandLine::KernelsCommandLine()
 }
 
 GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory, const std::string& host_cpus,
-                             const std::string& append) {
+                             const std::string& append, const std::string& clock) {
   GuestShape shape;
   if (!host_cpus.empty()) shape.host_cpus = parse_host_cpus(host_cpus);
   shape.vcpus = shape.host_cpus.empty() ? 2 : static_cast<int>(shape.host_cpus.size());
@@ -222,6 +230,7 @@ GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory
   shape.memory_mib = parse_memory(memory);
   input::check_kernel_append("--append", append);
   shape.append = append;
+  shape.clock = guest::parse_guest_clock("--guest-clock", clock);
   return shape;
 }
 
@@ -230,8 +239,8 @@ namespace {
 // The shape of each guest; with --side-by-side, --host-cpus is the pool the
 // guests' CPU groups are cut from (--vcpus each), not one guest's.
 GuestShape side_by_side_shape(const KernelsTexts& t, guest::KernelsPlan& plan) {
-  if (!t.side_by_side) return parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append);
-  GuestShape shape = parse_guest_shape(t.vcpus, t.memory, "", t.append);
+  if (!t.side_by_side) return parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append, t.clock);
+  GuestShape shape = parse_guest_shape(t.vcpus, t.memory, "", t.append, t.clock);
   const std::vector<int> pool = t.host_cpus.empty() ? std::vector<int>{} : parse_host_cpus(t.host_cpus);
   const int kernels = static_cast<int>(plan.kernels.size());
   if (t.vcpus.empty() && !pool.empty()) shape.vcpus = std::max(1, static_cast<int>(pool.size()) / kernels);
@@ -250,7 +259,7 @@ std::optional<bool> side_by_side_choice(bool side_by_side, bool one_at_a_time) {
 
 bool fits_side_by_side(const KernelsTexts& t) {
   if (!t.host_cpus.empty()) return false;  // the guests' place was chosen: one at a time, as recorded
-  const int vcpus = parse_guest_shape(t.vcpus, t.memory, "", t.append).vcpus;
+  const int vcpus = parse_guest_shape(t.vcpus, t.memory, "", t.append, t.clock).vcpus;
   return sys::affinity_of(0).size() >= 2 * static_cast<std::size_t>(vcpus);
 }
 

@@ -24,6 +24,7 @@ struct KernelsTexts {
   std::string host_cpus;
   std::string append;
   std::string accel;                 // "" = KVM if a probe boot shows it runs guests, else TCG
+  std::string clock;                 // --guest-clock: "" = instructions under TCG, the host's under KVM
   std::string deadline;              // per boot; "" = derived from the spec
   std::string seed;
   std::string json;
@@ -75,9 +76,14 @@ std::optional<bool> side_by_side_choice(bool side_by_side, bool one_at_a_time);
 // Whether the host has CPUs for two guests of `t`'s shape side by side.
 bool fits_side_by_side(const KernelsTexts& t);
 
-// --vcpus, --memory, --host-cpus and --append, checked against this host.
+// --guest-clock, on every command that boots guests.
+void add_guest_clock_option(CLI::App& app, std::string& clock);
+
+// --vcpus, --memory, --host-cpus, --append and --guest-clock, checked
+// against this host.
 guest::GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory,
-                                    const std::string& host_cpus, const std::string& append);
+                                    const std::string& host_cpus, const std::string& append,
+                                    const std::string& clock);
 
 // What every guest needs on the host: QEMU, virtiofsd, the binaries to copy
 // in, a run directory QEMU's option syntax can name.

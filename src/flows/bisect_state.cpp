@@ -53,7 +53,7 @@ ordered_json to_json(const BisectState& s) {
           {"build_dir", s.build_dir}, {"work_dir", s.work_dir}, {"jobs", s.jobs}, {"threshold", s.threshold},
           {"max_boots", s.max_boots}, {"emulated_ok", s.emulated_ok},
           {"side_by_side", s.side_by_side ? ordered_json(*s.side_by_side) : ordered_json(nullptr)}, {"vcpus", s.vcpus}, {"memory", s.memory},
-          {"accel", s.accel}, {"good_image", s.good_image}, {"started", s.started}, {"steps", steps}};
+          {"accel", s.accel}, {"clock", s.clock}, {"good_image", s.good_image}, {"started", s.started}, {"steps", steps}};
 }
 
 BisectState bisect_state_from_json(const ordered_json& j, const std::string& path) {
@@ -78,6 +78,7 @@ BisectState bisect_state_from_json(const ordered_json& j, const std::string& pat
     s.vcpus = j.value("vcpus", "");
     s.memory = j.value("memory", "");
     s.accel = j.value("accel", "");
+    s.clock = j.value("clock", "");
     s.good_image = j.value("good_image", "");
     s.started = j.value("started", false);
     for (const auto& step : j.value("steps", ordered_json::array())) s.steps.push_back(step_from(step));

@@ -33,6 +33,7 @@ struct BisectState {
   bool emulated_ok = false;
   std::optional<bool> side_by_side;  // nullopt: when the host has the CPUs
   std::string vcpus, memory, accel;
+  std::string clock;  // --guest-clock as given ("" = auto)
   std::string good_image;  // the good revision's kernel, built once, kept in work_dir
   bool started = false;    // git bisect start has run
   std::vector<BisectStep> steps;

@@ -68,7 +68,8 @@ int run_guest_check(const GuestCheck& check) {
   try {
     c.cache_dir = guest::guest_cache_dir();
     c.plan.images = {guest::prepare_initramfs("--kernel", kernel, c.cache_dir)};
-    c.plan.accel = guest::choose_accel(c.accel, kernel.vmlinuz, c.plan.site.qemu, c.cache_dir, journal, gate);
+    c.plan.accel = guest::choose_accel(c.accel, c.plan.site.shape.clock, kernel.vmlinuz, c.plan.site.qemu,
+                                       c.cache_dir, journal, gate);
     c.plan.site.accel = c.plan.accel.accel;
     std::cerr << fmt::format("schedlab check: booting {} ({}) under {}, {} vCPUs, {} MiB, to run the baseline's "
                              "spec there\n", kernel.name, kernel.release, guest::to_string(c.plan.accel.accel),

@@ -61,16 +61,21 @@ void announce(const guest::KernelsPlan& plan, std::ostream& out) {
   for (const auto& k : plan.kernels)
     names.push_back(k.name == k.release ? k.name : fmt::format("{} ({})", k.name, k.release));
   const auto& shape = plan.site.shape;
-  out << fmt::format("schedlab kernels: {} x {} boots under {}, {} vCPUs{}, {} MiB, seed {}\n",
-                     fmt::join(names, ", "), plan.boots, guest::to_string(plan.accel.accel), shape.vcpus,
+  const bool counted = guest::counts_instructions(plan.accel.accel, shape);
+  out << fmt::format("schedlab kernels: {} x {} boots under {}{}, {} vCPUs{}, {} MiB, seed {}\n",
+                     fmt::join(names, ", "), plan.boots, guest::to_string(plan.accel.accel),
+                     counted ? " counting instructions" : "", shape.vcpus,
                      shape.host_cpus.empty() ? "" : fmt::format(" on CPUs {}", fmt::join(shape.host_cpus, ",")),
                      shape.memory_mib, plan.seed);
   if (plan.accel.chosen_for_the_user)
     std::cerr << fmt::format("schedlab kernels: warning: {}; running the guests under QEMU's TCG emulation "
                              "(--accel tcg says that is meant)\n", plan.accel.how);
   if (plan.accel.emulated())
-    std::cerr << "schedlab kernels: warning: emulated guests: their figures say nothing about the kernels' "
-                 "performance; compare marks no difference between them unless --force\n";
+    std::cerr << fmt::format("schedlab kernels: warning: emulated guests: their figures {}, not the kernels' "
+                             "performance on hardware; compare marks no difference between them unless --force\n",
+                             counted ? fmt::format("count the instructions on the measured path ({} ns of guest "
+                                                   "time each)", 1 << guest::kIcountShift)
+                                     : "time the emulation");
 }
 
 // The sets side by side (paired by block), or each set's summary.
@@ -94,7 +99,7 @@ int run_kernels_flow(KernelsRequest& request, Session& session) {
   guest::KernelsPlan& plan = request.plan;
   std::ostringstream discard;
   std::ostream& out = request.quiet ? discard : std::cout;
-  plan.accel = guest::choose_accel(request.accel, plan.kernels.front().vmlinuz, plan.site.qemu,
+  plan.accel = guest::choose_accel(request.accel, plan.site.shape.clock, plan.kernels.front().vmlinuz, plan.site.qemu,
                                    request.cache_dir, session.journal(), session.gate());
   plan.site.accel = plan.accel.accel;
   announce(plan, out);

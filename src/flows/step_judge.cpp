@@ -74,6 +74,7 @@ struct PairEvidence {
   std::size_t blocks = 0;
   std::string failure;  // a kernel that kept failing
   bool emulated = false;
+  bool counted = false;  // the guests' time counted emulated instructions
 };
 
 // A look's sets into the evidence: each look's boots are numbered from 1
@@ -98,6 +99,7 @@ void add_look(PairEvidence& e, std::vector<ResultSet> sets, int blocks_before) {
 PairEvidence measure_pair(guest::KernelsPlan& plan, const PairJudgement& p, Session& session) {
   PairEvidence e;
   e.emulated = plan.accel.emulated();
+  e.counted = guest::counts_instructions(plan.accel.accel, plan.site.shape);
   PairProgress progress(static_cast<int>(p.looks.runs.back()));
   std::random_device seeds;
   plan.boot_retries = 1;  // a hang or a panic is recorded and tried once more
@@ -136,7 +138,11 @@ std::string pair_verdict_line(const PairJudgement& p, const PairEvidence& e, int
                                  to_string(d.verdict), p.metric, d.change_pct, (1 - kCheckAlpha) * 100,
                                  d.interval_pct.low, d.interval_pct.high, p.threshold_pct, d.look, p.looks.looks(),
                                  e.blocks, kCheckAlpha);
-  if (e.emulated) line += "; emulated (QEMU's TCG): emulated costs, not the hardware's";
+  if (e.emulated && e.counted)
+    line += fmt::format("; emulated (QEMU's TCG), instructions counted ({} ns of guest time each): the measured "
+                        "path's instructions, not the hardware's costs", 1 << guest::kIcountShift);
+  else if (e.emulated)
+    line += "; emulated (QEMU's TCG): emulated costs, not the hardware's";
   if (exit == kCheckSkipExit && e.failure.empty())
     line += fmt::format(": cannot tell after {} blocks: raise --max-boots", e.blocks);
   return line;
@@ -149,7 +155,8 @@ void keep_pair_evidence(const PairJudgement& c, const PairEvidence& e, const std
   if (!c.json.empty()) {
     ordered_json j = {{"schema", kCheckSchema}, {"design", "kernels interleaved"},
                       {"verdict", exit == 0 ? "good" : exit == 1 ? "bad" : "skip"}, {"exit", exit},
-                      {"line", line}, {"blocks", e.blocks}, {"emulated", e.emulated}};
+                      {"line", line}, {"blocks", e.blocks}, {"emulated", e.emulated},
+                      {"clock", e.counted ? "instructions" : "host"}};
     if (!e.failure.empty()) j["failure"] = e.failure;
     if (e.decision.look > 0)
       j["change"] = {{"pct", e.decision.change_pct}, {"low", e.decision.interval_pct.low},
@@ -174,8 +181,8 @@ std::string boots_how(const guest::KernelsPlan& plan) {
 
 PairVerdict judge_pair(KernelsRequest& request, const PairJudgement& judgement, Session& session) {
   guest::KernelsPlan& plan = request.plan;
-  plan.accel = guest::choose_accel(request.accel, plan.kernels.front().vmlinuz, plan.site.qemu, request.cache_dir,
-                                   session.journal(), session.gate());
+  plan.accel = guest::choose_accel(request.accel, plan.site.shape.clock, plan.kernels.front().vmlinuz,
+                                   plan.site.qemu, request.cache_dir, session.journal(), session.gate());
   plan.site.accel = plan.accel.accel;
   PairVerdict v;
   v.emulated = plan.accel.emulated();

@@ -85,10 +85,18 @@ KvmVerdict probe_kvm(const std::string& image, const QemuInstall& qemu, const st
 
 }  // namespace
 
-AccelChoice choose_accel(std::optional<Accel> requested, const std::string& image, const QemuInstall& qemu,
-                         const std::string& cache_dir, Journal& journal, sys::SignalGate& gate) {
+AccelChoice choose_accel(std::optional<Accel> requested, GuestClock clock, const std::string& image,
+                         const QemuInstall& qemu, const std::string& cache_dir, Journal& journal,
+                         sys::SignalGate& gate) {
   if (requested == Accel::kTcg) return {Accel::kTcg, "--accel tcg", false};
+  const auto refuse_counting = [&](const std::string& why) {
+    if (clock == GuestClock::kInstructions)
+      throw UsageError("--guest-clock", "instructions", fmt::format("guests under QEMU's TCG (--accel tcg), where "
+                                                                    "QEMU counts their instructions; {}", why));
+  };
+  if (requested == Accel::kKvm) refuse_counting("--accel kvm runs them on the host's CPU");
   const KvmVerdict v = probe_kvm(image, qemu, cache_dir, journal, gate);
+  if (v.runs) refuse_counting("KVM runs guests here, on the host's CPU (--accel tcg emulates them)");
   if (v.runs) return {Accel::kKvm, v.detail, false};
   if (requested == Accel::kKvm)
     throw Error(ExitStatus::kNotApplied, fmt::format("--accel kvm: KVM does not run guests here: {}; --accel tcg "

@@ -25,8 +25,11 @@ struct AccelChoice {
 // QEMU, so only the first invocation pays for it.
 // `requested`: --accel; tcg skips the probe; kvm that does not run guests
 // throws Error (exit 3).  Without --accel a failed probe gives TCG, for the
-// caller to announce.  Throws Interrupted on a terminating signal.
-AccelChoice choose_accel(std::optional<Accel> requested, const std::string& image, const QemuInstall& qemu,
-                         const std::string& cache_dir, Journal& journal, sys::SignalGate& gate);
+// caller to announce.  `clock` instructions with KVM throws UsageError
+// (--guest-clock): a KVM guest runs on the host's CPU, uncounted.  Throws
+// Interrupted on a terminating signal.
+AccelChoice choose_accel(std::optional<Accel> requested, GuestClock clock, const std::string& image,
+                         const QemuInstall& qemu, const std::string& cache_dir, Journal& journal,
+                         sys::SignalGate& gate);
 
 }  // namespace schedlab::guest

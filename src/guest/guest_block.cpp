@@ -65,6 +65,9 @@ ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel) {
           {"initramfs", {{"file", image.path}, {"key", image.key}, {"modules", modules}}},
           {"accel", to_string(plan.accel.accel)},
           {"accel_choice", plan.accel.how},
+          {"clock", counts_instructions(plan.accel.accel, shape) ? "instructions" : "host"},
+          {"icount_shift", counts_instructions(plan.accel.accel, shape) ? ordered_json(kIcountShift)
+                                                                         : ordered_json(nullptr)},
           {"qemu", {{"binary", plan.site.qemu.qemu}, {"version", plan.site.qemu.version},
                     {"virtiofsd", plan.site.qemu.virtiofsd}}},
           {"vcpus", shape.vcpus},

@@ -20,13 +20,37 @@ struct QemuInstall {
 // Throws Error (exit 3) naming the package to install or the reason.
 QemuInstall find_qemu();
 
+// What the guest's clocks count.  Under TCG the host's time is the
+// emulation's: a boot's figures spread 13-17% between boots on this VM, so
+// a step judged on them needs dozens of boots.  With QEMU's -icount the
+// guest's time advances by a fixed step per emulated instruction, so a run's
+// window holds the same work on any host at any speed, and what a kernel
+// change moves is its instructions on the measured path (not cache misses,
+// not contention between real CPUs).  Measured here: 0.04-0.6% between
+// boots (docs/kernels.md, "Counted instructions").
+enum class GuestClock {
+  kAuto,          // instructions under TCG, the host's under KVM
+  kInstructions,  // TCG only
+  kHost,
+};
+// The guest's nanoseconds per emulated instruction: 2^kIcountShift.  8 ns
+// (125 M instructions a guest second) is about what TCG executes here, so
+// guest and host time keep roughly in step.
+inline constexpr int kIcountShift = 3;
+GuestClock parse_guest_clock(const std::string& option, const std::string& text);  // "" = auto
+const char* to_string(GuestClock clock);  // "auto", "instructions", "host"
+
 // The guest's size and where its vCPUs run.
 struct GuestShape {
   int vcpus = 2;
   std::uint64_t memory_mib = 2048;
   std::vector<int> host_cpus;  // vCPU i on host_cpus[i]; empty = not pinned
   std::string append;          // more kernel command line
+  GuestClock clock = GuestClock::kAuto;
 };
+
+// Whether the guest's time counts instructions under `accel`.
+bool counts_instructions(Accel accel, const GuestShape& shape);
 
 // The files of one boot.
 struct BootFiles {

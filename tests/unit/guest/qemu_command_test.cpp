@@ -53,6 +53,31 @@ TEST(QemuCommand, KvmUsesTheHostCpuAndAProbeBootsTheBareKernel) {
   EXPECT_EQ(after(a, "-append"), "console=ttyS0,115200 panic=-1 no_timer_check");
 }
 
+TEST(QemuCommand, AnEmulatedGuestCountsInstructionsUnlessToldTheHostsClock) {
+  GuestShape shape{1, 512, {}, ""};
+  EXPECT_EQ(after(qemu_arguments(Accel::kTcg, shape, kFiles), "-icount"), "shift=3,sleep=off");
+  EXPECT_TRUE(counts_instructions(Accel::kTcg, shape));
+  shape.clock = GuestClock::kHost;
+  EXPECT_FALSE(has(qemu_arguments(Accel::kTcg, shape, kFiles), "-icount"));
+  EXPECT_FALSE(counts_instructions(Accel::kTcg, shape));
+  shape.clock = GuestClock::kAuto;  // KVM runs the guest on the host's CPU: nothing to count
+  EXPECT_FALSE(has(qemu_arguments(Accel::kKvm, shape, kFiles), "-icount"));
+  EXPECT_FALSE(counts_instructions(Accel::kKvm, shape));
+}
+
+TEST(QemuCommand, GuestClockWordsAreParsedOrRefusedNamingTheOption) {
+  EXPECT_EQ(parse_guest_clock("--guest-clock", ""), GuestClock::kAuto);
+  EXPECT_EQ(parse_guest_clock("--guest-clock", "instructions"), GuestClock::kInstructions);
+  EXPECT_EQ(parse_guest_clock("--guest-clock", "host"), GuestClock::kHost);
+  try {
+    parse_guest_clock("--guest-clock", "tsc");
+    FAIL() << "tsc was taken";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--guest-clock"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("tsc"), std::string::npos) << e.what();
+  }
+}
+
 TEST(QemuCommand, PathsQemuCannotNameAreRefused) {
   EXPECT_NO_THROW(check_qemu_path("--kernel", "/boot/vmlinuz-6.1.0-57-cloud-amd64"));
   EXPECT_THROW(check_qemu_path("--kernel", "/tmp/a,b/vmlinuz"), UsageError);
