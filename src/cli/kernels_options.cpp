@@ -165,8 +165,9 @@ std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& t
 
 void add_guest_clock_option(CLI::App& app, std::string& clock) {
   app.add_option("--guest-clock", clock,
-                 "what the guest's time counts: instructions (TCG only: 8 ns of guest time per emulated "
-                 "instruction, the same on any host at any speed) or host (default: instructions under TCG)")
+                 "what the guest's time counts: instructions (TCG and --vcpus 1 only: 8 ns of guest time per "
+                 "emulated instruction, the same on any host at any speed) or host (default: instructions "
+                 "under TCG with one vCPU)")
       ->type_name("instructions|host");
 }
 
@@ -231,6 +232,10 @@ GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory
   input::check_kernel_append("--append", append);
   shape.append = append;
   shape.clock = guest::parse_guest_clock("--guest-clock", clock);
+  if (shape.clock == guest::GuestClock::kInstructions && shape.vcpus != 1)
+    throw UsageError("--guest-clock", clock, fmt::format("host with {} vCPUs: QEMU counts the instructions of a "
+                                                         "guest with one vCPU only (--vcpus 1; with more, this "
+                                                         "QEMU hangs bringing up the second)", shape.vcpus));
   return shape;
 }
 

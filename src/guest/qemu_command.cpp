@@ -54,7 +54,7 @@ const char* to_string(GuestClock clock) {
 }
 
 bool counts_instructions(Accel accel, const GuestShape& shape) {
-  return accel == Accel::kTcg && shape.clock != GuestClock::kHost;
+  return accel == Accel::kTcg && shape.clock != GuestClock::kHost && shape.vcpus == 1;
 }
 
 QemuInstall find_qemu() {

@@ -28,9 +28,14 @@ QemuInstall find_qemu();
 // change moves is its instructions on the measured path (not cache misses,
 // not contention between real CPUs).  Measured here: 0.04-0.6% between
 // boots (docs/kernels.md, "Counted instructions").
+//
+// One vCPU only: with -icount QEMU runs all vCPUs in one thread, round
+// robin, and this machine's QEMU (7.2) hangs a guest bringing up its second
+// CPU ("x86: Booting SMP configuration:" and nothing more; Debian's 6.1
+// cloud kernel, shift 3 and auto alike).
 enum class GuestClock {
-  kAuto,          // instructions under TCG, the host's under KVM
-  kInstructions,  // TCG only
+  kAuto,          // instructions under TCG with one vCPU, else the host's
+  kInstructions,  // TCG and one vCPU only
   kHost,
 };
 // The guest's nanoseconds per emulated instruction: 2^kIcountShift.  8 ns
