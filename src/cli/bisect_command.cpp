@@ -171,6 +171,7 @@ std::string run_step(const WorkloadRegistry& workloads, const GitTree& tree, Bis
     }
     step.boots = static_cast<int>(v.blocks);
     step.emulated = v.emulated;
+    step.counted = v.counted;
   }
   step.judge_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - judged_from).count();
   std::string answer = tree.mark(step.verdict);
@@ -213,11 +214,14 @@ void say_progress(const GitTree& tree, const BisectState& s, const std::string& 
 // The end: the commit (or why there is none), every step, the tree back.
 int finish(const GitTree& tree, const BisectState& s, const std::string& answer) {
   const bool emulated = std::any_of(s.steps.begin(), s.steps.end(), [](const auto& x) { return x.emulated; });
+  const bool counted = std::all_of(s.steps.begin(), s.steps.end(), [](const auto& x) { return x.counted; });
   std::cout << "\n" << steps_table(s) << "\n";
   int status = 0;
   if (const auto bad = first_bad_commit(answer)) {
     std::cout << fmt::format("first bad commit: {} {}{}\n", *bad, tree.subject(*bad),
-                             emulated ? " (judged under emulation: QEMU's TCG)" : "");
+                             !emulated ? ""
+                             : counted ? " (judged under emulation: QEMU's TCG, the guests counting instructions)"
+                                       : " (judged under emulation: QEMU's TCG)");
   } else {
     std::cout << "no single first bad commit: skipped commits surround it; git said:\n" << answer;
     status = 125;

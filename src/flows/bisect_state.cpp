@@ -24,7 +24,7 @@ ordered_json step_json(const BisectStep& s) {
   return {{"commit", s.commit}, {"subject", s.subject}, {"verdict", s.verdict}, {"why", s.why},
           {"change_pct", optional_number(s.change_pct)}, {"low_pct", optional_number(s.low_pct)},
           {"high_pct", optional_number(s.high_pct)}, {"boots", s.boots}, {"build_s", s.build_s},
-          {"judge_s", s.judge_s}, {"emulated", s.emulated}};
+          {"judge_s", s.judge_s}, {"emulated", s.emulated}, {"counted", s.counted}};
 }
 
 BisectStep step_from(const ordered_json& j) {
@@ -40,6 +40,7 @@ BisectStep step_from(const ordered_json& j) {
   s.build_s = j.value("build_s", 0.0);
   s.judge_s = j.value("judge_s", 0.0);
   s.emulated = j.value("emulated", false);
+  s.counted = j.value("counted", false);
   return s;
 }
 

@@ -21,6 +21,7 @@ struct BisectStep {
   int boots = 0;        // per kernel
   double build_s = 0, judge_s = 0;
   bool emulated = false;
+  bool counted = false;  // the guests' time counted instructions
 };
 
 struct BisectState {

@@ -186,6 +186,7 @@ PairVerdict judge_pair(KernelsRequest& request, const PairJudgement& judgement, 
   plan.site.accel = plan.accel.accel;
   PairVerdict v;
   v.emulated = plan.accel.emulated();
+  v.counted = guest::counts_instructions(plan.accel.accel, plan.site.shape);
   if (v.emulated && !judgement.emulated_ok) {
     v.line = fmt::format("skip: the guests would run under QEMU's TCG emulation ({}): a verdict on emulated costs "
                          "says little about the hardware; --emulated-ok decides anyway, marked emulated",

@@ -36,6 +36,7 @@ struct PairVerdict {
   bool decided_at_a_look = false;    // change and interval are set
   std::size_t blocks = 0;    // blocks of boots both kernels completed
   bool emulated = false;
+  bool counted = false;      // the guests' time counted instructions (--guest-clock)
 };
 
 class Session;
