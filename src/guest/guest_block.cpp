@@ -65,6 +65,7 @@ ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel) {
           {"initramfs", {{"file", image.path}, {"key", image.key}, {"modules", modules}}},
           {"accel", to_string(plan.accel.accel)},
           {"accel_choice", plan.accel.how},
+          {"cpu", cpu_model(plan.accel.accel)},
           {"clock", counts_instructions(plan.accel.accel, shape) ? "instructions" : "host"},
           {"icount_shift", counts_instructions(plan.accel.accel, shape) ? ordered_json(kIcountShift)
                                                                          : ordered_json(nullptr)},

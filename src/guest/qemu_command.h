@@ -54,6 +54,10 @@ struct GuestShape {
   GuestClock clock = GuestClock::kAuto;
 };
 
+// QEMU's -cpu for `accel`: the host's CPU under KVM; under TCG everything
+// it emulates but what it emulates wrongly (recorded as guest.cpu).
+const char* cpu_model(Accel accel);
+
 // Whether the guest's time counts instructions under `accel`.
 bool counts_instructions(Accel accel, const GuestShape& shape);
 

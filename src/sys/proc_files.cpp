@@ -1,5 +1,7 @@
 #include "sys/proc_files.h"
 
+#include <unistd.h>
+
 #include <dirent.h>
 #include <fcntl.h>
 
@@ -89,14 +91,27 @@ int write_text(const std::string& path, const std::string& text) {
   return n == static_cast<ssize_t>(text.size()) ? 0 : EIO;
 }
 
-std::optional<unsigned long long> start_time_of(pid_t pid) {
+namespace {
+
+// Field `n` (1-based, as proc(5) numbers them; n >= 3) of /proc/PID/stat.
+std::optional<unsigned long long> stat_field(pid_t pid, std::size_t n) {
   auto stat = read_text("/proc/" + std::to_string(pid) + "/stat");
   if (!stat) return std::nullopt;
   size_t close = stat->rfind(')');
   if (close == std::string::npos) return std::nullopt;
   const auto fields = split(stat->substr(close + 2), " ");  // field 3 onwards
-  if (fields.size() < 20) return std::nullopt;
-  return std::strtoull(fields[19].c_str(), nullptr, 10);  // field 22
+  if (fields.size() < n - 2) return std::nullopt;
+  return std::strtoull(fields[n - 3].c_str(), nullptr, 10);
+}
+
+}  // namespace
+
+std::optional<unsigned long long> start_time_of(pid_t pid) { return stat_field(pid, 22); }
+
+std::optional<double> cpu_seconds_of(pid_t pid) {
+  const auto user = stat_field(pid, 14), system = stat_field(pid, 15);
+  if (!user || !system) return std::nullopt;
+  return static_cast<double>(*user + *system) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 bool same_words(const std::string& text, const std::string& expected) {

@@ -48,6 +48,10 @@ int write_text(const std::string& path, const std::string& text);
 // boot), which with the pid identifies a process across pid reuse.
 std::optional<unsigned long long> start_time_of(pid_t pid);
 
+// The CPU time `pid` has used, user and system, all its threads (fields 14
+// and 15 of /proc/PID/stat); nullopt when the task is gone.
+std::optional<double> cpu_seconds_of(pid_t pid);
+
 // Whether `text` equals `expected` once runs of white space are folded.
 bool same_words(const std::string& text, const std::string& expected);
 

@@ -29,7 +29,7 @@ TEST(QemuCommand, TcgGuestSharesRootAndResultsThroughVirtiofs) {
   const GuestShape shape{2, 1024, {}, "nokaslr"};
   const auto a = qemu_arguments(Accel::kTcg, shape, kFiles);
   EXPECT_EQ(after(a, "-accel"), "tcg");
-  EXPECT_EQ(after(a, "-cpu"), "max");
+  EXPECT_EQ(after(a, "-cpu"), "max,la57=off");  // this QEMU's 5-level paging oopses Debian's 6.12
   EXPECT_EQ(after(a, "-smp"), "2");
   EXPECT_EQ(after(a, "-m"), "1024M");
   EXPECT_EQ(after(a, "-object"), "memory-backend-memfd,id=mem,size=1024M,share=on");  // vhost-user needs shared RAM
