@@ -89,7 +89,10 @@ std::vector<int> emulator_cpus(const GuestShape& shape) {
 }
 
 // A vCPU's number from its thread name "CPU <n>/KVM" or "CPU <n>/TCG".
+// Counting instructions, QEMU runs every vCPU in one thread, "ALL
+// CPUs/TCG"; a counted guest has one vCPU, so that thread is vCPU 0.
 std::optional<int> vcpu_of(const std::string& name) {
+  if (name == "ALL CPUs/TCG") return 0;
   if (name.rfind("CPU ", 0) != 0 || name.find('/') == std::string::npos) return std::nullopt;
   return parse_whole_number<int>(name.substr(4, name.find('/') - 4), 0, 1 << 20);
 }
