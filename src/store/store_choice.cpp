@@ -1,5 +1,7 @@
 #include "store/store_choice.h"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 
 #include "core/error.h"
@@ -10,6 +12,12 @@ namespace schedlab::store {
 namespace {
 
 StoreChoice parse_location(const std::string& option, const std::string& value) {
+  // A word meant as "no store" would otherwise become a database file of
+  // that name in the current directory (a newcomer's `--store none` did).
+  for (const char* word : {"none", "off", "no", "false", "0"})
+    if (value == word)
+      throw UsageError(option, value, fmt::format("a SQLite database file or a postgresql://... URL (--no-store "
+                                                  "keeps nothing; a file named {} is ./{})", word, word));
   for (const auto& kind : store_kinds())
     if (kind.claims(value)) return {kind.id, kind.resolve(option, value)};
   throw UsageError(option, redact_secrets(value), "a SQLite database file or a postgresql://... URL");

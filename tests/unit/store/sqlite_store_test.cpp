@@ -336,6 +336,9 @@ TEST(StoreChoice, LocationsAndTheirErrors) {
   EXPECT_THROW(choose_store("", false), UsageError);
   unsetenv("SCHEDLAB_STORE");
   EXPECT_THROW(choose_store("a.db", true), UsageError);
+  EXPECT_THROW(choose_store("none", false), UsageError);  // not a file named none: --no-store is the way
+  EXPECT_FALSE(std::filesystem::exists("none"));
+  EXPECT_EQ(choose_store("./none", false).kind, StoreChoice::Kind::kSqlite);
   EXPECT_THROW(choose_store(dir.path(), false), UsageError);
   EXPECT_THROW(open_store({StoreChoice::Kind::kSqlite, dir.file("none.db")}, Access::kRead), UsageError);
   EXPECT_FALSE(std::filesystem::exists(dir.file("none.db"))) << "a read created the store";
