@@ -232,10 +232,7 @@ GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory
   input::check_kernel_append("--append", append);
   shape.append = append;
   shape.clock = guest::parse_guest_clock("--guest-clock", clock);
-  if (shape.clock == guest::GuestClock::kInstructions && shape.vcpus != 1)
-    throw UsageError("--guest-clock", clock, fmt::format("host with {} vCPUs: QEMU counts the instructions of a "
-                                                         "guest with one vCPU only (--vcpus 1; with more, this "
-                                                         "QEMU hangs bringing up the second)", shape.vcpus));
+  guest::check_clock_fits(shape);
   return shape;
 }
 
@@ -269,6 +266,8 @@ bool fits_side_by_side(const KernelsTexts& t) {
 }
 
 guest::BootSite make_boot_site(const GuestShape& shape, std::chrono::nanoseconds deadline) {
+  // The final shape: --side-by-side may have cut the vCPUs from a pool since parse_guest_shape.
+  guest::check_clock_fits(shape);
   guest::BootSite site;
   site.qemu = guest::find_qemu();
   site.accel = guest::Accel::kTcg;

@@ -74,7 +74,7 @@ void announce(const guest::KernelsPlan& plan, std::ostream& out) {
     std::cerr << fmt::format("schedlab kernels: warning: emulated guests: their figures {}, not the kernels' "
                              "performance on hardware; compare marks no difference between them unless --force\n",
                              counted ? fmt::format("count the instructions on the measured path ({} ns of guest "
-                                                   "time each)", 1 << guest::kIcountShift)
+                                                   "time each)", guest::kNsPerInstruction)
                                      : "time the emulation");
 }
 

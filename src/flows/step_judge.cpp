@@ -140,7 +140,7 @@ std::string pair_verdict_line(const PairJudgement& p, const PairEvidence& e, int
                                  e.blocks, kCheckAlpha);
   if (e.emulated && e.counted)
     line += fmt::format("; emulated (QEMU's TCG), instructions counted ({} ns of guest time each): the measured "
-                        "path's instructions, not the hardware's costs", 1 << guest::kIcountShift);
+                        "path's instructions, not the hardware's costs", guest::kNsPerInstruction);
   else if (e.emulated)
     line += "; emulated (QEMU's TCG): emulated costs, not the hardware's";
   if (exit == kCheckSkipExit && e.failure.empty())
@@ -156,7 +156,7 @@ void keep_pair_evidence(const PairJudgement& c, const PairEvidence& e, const std
     ordered_json j = {{"schema", kCheckSchema}, {"design", "kernels interleaved"},
                       {"verdict", exit == 0 ? "good" : exit == 1 ? "bad" : "skip"}, {"exit", exit},
                       {"line", line}, {"blocks", e.blocks}, {"emulated", e.emulated},
-                      {"clock", e.counted ? "instructions" : "host"}};
+                      {"clock", to_string(e.counted ? guest::GuestClock::kInstructions : guest::GuestClock::kHost)}};
     if (!e.failure.empty()) j["failure"] = e.failure;
     if (e.decision.look > 0)
       j["change"] = {{"pct", e.decision.change_pct}, {"low", e.decision.interval_pct.low},

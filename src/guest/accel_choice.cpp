@@ -96,8 +96,10 @@ AccelChoice choose_accel(std::optional<Accel> requested, GuestClock clock, const
   };
   if (requested == Accel::kKvm) refuse_counting("--accel kvm runs them on the host's CPU");
   const KvmVerdict v = probe_kvm(image, qemu, cache_dir, journal, gate);
-  if (v.runs) refuse_counting("KVM runs guests here, on the host's CPU (--accel tcg emulates them)");
-  if (v.runs) return {Accel::kKvm, v.detail, false};
+  if (v.runs) {
+    refuse_counting("KVM runs guests here, on the host's CPU (--accel tcg emulates them)");
+    return {Accel::kKvm, v.detail, false};
+  }
   if (requested == Accel::kKvm)
     throw Error(ExitStatus::kNotApplied, fmt::format("--accel kvm: KVM does not run guests here: {}; --accel tcg "
                                                      "runs the same boots under emulation", v.detail));

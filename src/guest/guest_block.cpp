@@ -66,7 +66,7 @@ ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel) {
           {"accel", to_string(plan.accel.accel)},
           {"accel_choice", plan.accel.how},
           {"cpu", cpu_model(plan.accel.accel)},
-          {"clock", counts_instructions(plan.accel.accel, shape) ? "instructions" : "host"},
+          {"clock", to_string(clock_in_effect(plan.accel.accel, shape))},
           {"icount_shift", counts_instructions(plan.accel.accel, shape) ? ordered_json(kIcountShift)
                                                                          : ordered_json(nullptr)},
           {"qemu", {{"binary", plan.site.qemu.qemu}, {"version", plan.site.qemu.version},

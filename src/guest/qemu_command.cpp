@@ -62,8 +62,20 @@ const char* cpu_model(Accel accel) {
   return accel == Accel::kKvm ? "host" : "max,la57=off";
 }
 
+GuestClock clock_in_effect(Accel accel, const GuestShape& shape) {
+  const bool counted = accel == Accel::kTcg && shape.clock != GuestClock::kHost && shape.vcpus == 1;
+  return counted ? GuestClock::kInstructions : GuestClock::kHost;
+}
+
 bool counts_instructions(Accel accel, const GuestShape& shape) {
-  return accel == Accel::kTcg && shape.clock != GuestClock::kHost && shape.vcpus == 1;
+  return clock_in_effect(accel, shape) == GuestClock::kInstructions;
+}
+
+void check_clock_fits(const GuestShape& shape) {
+  if (shape.clock == GuestClock::kInstructions && shape.vcpus != 1)
+    throw UsageError("--guest-clock", "instructions",
+                     fmt::format("host or auto with {} vCPUs: QEMU counts the instructions of a guest with one vCPU "
+                                 "only (--vcpus 1; with more, this QEMU hangs bringing up the second)", shape.vcpus));
 }
 
 QemuInstall find_qemu() {

@@ -42,6 +42,7 @@ enum class GuestClock {
 // (125 M instructions a guest second) is about what TCG executes here, so
 // guest and host time keep roughly in step.
 inline constexpr int kIcountShift = 3;
+inline constexpr int kNsPerInstruction = 1 << kIcountShift;
 GuestClock parse_guest_clock(const std::string& option, const std::string& text);  // "" = auto
 const char* to_string(GuestClock clock);  // "auto", "instructions", "host"
 
@@ -58,8 +59,14 @@ struct GuestShape {
 // it emulates but what it emulates wrongly (recorded as guest.cpu).
 const char* cpu_model(Accel accel);
 
+// The clock a guest of `shape` runs on under `accel`: instructions or host
+// (never auto).  What guest.clock records.
+GuestClock clock_in_effect(Accel accel, const GuestShape& shape);
 // Whether the guest's time counts instructions under `accel`.
 bool counts_instructions(Accel accel, const GuestShape& shape);
+// Throws UsageError (--guest-clock) when `shape` asks for instructions with
+// more than one vCPU; checked on the final shape (make_boot_site) and early.
+void check_clock_fits(const GuestShape& shape);
 
 // The files of one boot.
 struct BootFiles {

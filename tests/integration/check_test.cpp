@@ -94,6 +94,8 @@ TEST(Check, VerdictsEvidenceAndBadInput) {
       << "bad input stops the bisection";
   EXPECT_EQ(run_schedlab({"check"}).status, 255);
   EXPECT_EQ(run_schedlab({"check", "--baseline", good, "--threshold", "abc"}).status, 255);
+  EXPECT_EQ(run_schedlab({"check", "--baseline", good, "--guest-clock", "host"}).status, 255)
+      << "--guest-clock goes with --good-kernel";
 }
 
 }  // namespace schedlab::testing

@@ -68,6 +68,20 @@ TEST(QemuCommand, AnEmulatedGuestCountsInstructionsUnlessToldTheHostsClock) {
   EXPECT_FALSE(counts_instructions(Accel::kTcg, shape));
 }
 
+TEST(QemuCommand, TheClockInEffectIsWhatTheResultRecordsAndMoreVcpusCannotCount) {
+  GuestShape shape{1, 512, {}, ""};
+  EXPECT_STREQ(to_string(clock_in_effect(Accel::kTcg, shape)), "instructions");
+  EXPECT_STREQ(to_string(clock_in_effect(Accel::kKvm, shape)), "host");
+  EXPECT_NO_THROW(check_clock_fits(shape));
+  shape.clock = GuestClock::kInstructions;
+  EXPECT_NO_THROW(check_clock_fits(shape));
+  shape.vcpus = 2;  // e.g. cut from a --side-by-side pool after the options were read
+  EXPECT_THROW(check_clock_fits(shape), UsageError);
+  EXPECT_STREQ(to_string(clock_in_effect(Accel::kTcg, shape)), "host");
+  shape.clock = GuestClock::kAuto;
+  EXPECT_NO_THROW(check_clock_fits(shape));
+}
+
 TEST(QemuCommand, GuestClockWordsAreParsedOrRefusedNamingTheOption) {
   EXPECT_EQ(parse_guest_clock("--guest-clock", ""), GuestClock::kAuto);
   EXPECT_EQ(parse_guest_clock("--guest-clock", "instructions"), GuestClock::kInstructions);
