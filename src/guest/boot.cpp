@@ -160,10 +160,9 @@ class FileServers {
 // Counting instructions, the guest's work is a fixed number of them: a
 // loaded host takes longer in wall time for the same CPU time (at a load of
 // 12-17 on two CPUs here, 80 s for a 12 s boot, and two boots past a 174 s
-// deadline that were merely slow), so the deadline is QEMU's CPU time — a
-// hung counted guest burns CPU all the same, since with sleep=off its idle
-// time jumps to its next timer — and wall time gets kCountedWallFactor times
-// as long, for what burns none.
+// deadline that were merely slow), so the deadline is QEMU's CPU time —
+// what a guest spinning in a hang burns all the same — and wall time gets
+// kCountedWallFactor times as long, for a guest hung idle, which burns none.
 class BootDeadline {
  public:
   static constexpr int kCountedWallFactor = 10;

@@ -55,7 +55,7 @@ TEST(QemuCommand, KvmUsesTheHostCpuAndAProbeBootsTheBareKernel) {
 
 TEST(QemuCommand, AnEmulatedGuestCountsInstructionsUnlessToldTheHostsClock) {
   GuestShape shape{1, 512, {}, ""};
-  EXPECT_EQ(after(qemu_arguments(Accel::kTcg, shape, kFiles), "-icount"), "shift=3,sleep=off");
+  EXPECT_EQ(after(qemu_arguments(Accel::kTcg, shape, kFiles), "-icount"), "shift=3,sleep=on");
   EXPECT_TRUE(counts_instructions(Accel::kTcg, shape));
   shape.clock = GuestClock::kHost;
   EXPECT_FALSE(has(qemu_arguments(Accel::kTcg, shape, kFiles), "-icount"));
