@@ -15,6 +15,7 @@
 #include "guest/kernel_modules.h"
 #include "core/sha256.h"
 #include "input/files.h"
+#include "input/unpack.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
@@ -33,8 +34,8 @@ std::string our_archive(const KernelFiles& k, const std::vector<std::string>& mo
   if (!k.config.empty()) a.add_file("config", input::read_named_file(k.config, input::kKernelConfig), 0644);
   std::string order;
   for (const auto& file : modules) {
-    const std::string name = fs::path(file).filename().string();
-    a.add_file("modules/" + name, input::read_packed_file(file, input::kKernelModule).bytes, 0644);
+    const std::string name = input::unpacked_name(fs::path(file).filename().string());
+    a.add_file("modules/" + name, module_bytes(file), 0644);
     order += name + "\n";
   }
   if (!modules.empty()) a.add_file("modules.order", order, 0644);

@@ -13,6 +13,7 @@
 #include "guest/elf_file.h"
 #include "guest/kernel_needs.h"
 #include "input/files.h"
+#include "input/unpack.h"
 #include "sys/proc_files.h"
 
 namespace schedlab::guest {
@@ -63,12 +64,11 @@ void add_in_load_order(const ModuleTree& tree, const std::string& name, const st
   const std::string* file = tree.find(name);
   if (!file)
     throw UsageError(option, tree.dir(), fmt::format("a modules tree holding {}.ko (or a kernel with it built in)", name));
-  if (file->size() < 3 || file->compare(file->size() - 3, 3, ".ko") != 0)
-    throw UsageError(option, *file, "uncompressed modules (.ko): decompress the tree first");
-  const auto elf = input::read_packed_file(*file, input::kKernelModule).bytes;
+  if (!is_module_name(*file))
+    throw UsageError(option, *file, "a kernel module: .ko, .ko.xz, .ko.zst or .ko.gz");
   std::vector<std::string> deps;
   try {
-    deps = module_depends(elf, *file);
+    deps = module_depends(module_bytes(*file), *file);
   } catch (const std::runtime_error& e) {
     throw UsageError(option, *file, fmt::format("a kernel module ({})", e.what()));
   }
@@ -77,6 +77,18 @@ void add_in_load_order(const ModuleTree& tree, const std::string& name, const st
 }
 
 }  // namespace
+
+bool is_module_name(std::string_view file) {
+  const std::string name = input::unpacked_name(file);
+  return name.size() > 3 && name.compare(name.size() - 3, 3, ".ko") == 0;
+}
+
+std::string module_bytes(const std::string& file) {
+  const auto packing = input::packing_of_name(file);
+  // The limit holds for the file as read and again for what it unpacks to.
+  const auto packed = input::read_packed_file(file, input::kKernelModule).bytes;
+  return input::unpack(packed, packing, file, {.max_bytes = input::kKernelModule.max_bytes});
+}
 
 std::vector<std::string> module_depends(std::string_view elf, const std::string& file) {
   const std::string_view info = elf_section(elf, ".modinfo", file);

@@ -15,9 +15,19 @@ namespace schedlab::guest {
 // brings it.  Dependencies come from each module's own .modinfo, so an
 // unpacked package needs no depmod.  Throws UsageError naming `option` when
 // the kernel lacks an option the guest needs (every one missing, with the
-// table of kernel_needs.h) or a module; compressed modules (.ko.xz,
-// .ko.zst, .ko.gz) are refused by name.
+// table of kernel_needs.h) or a module.  Modules may be packed as the
+// distributions pack them (.ko.xz, .ko.zst, .ko.gz): they are read through
+// module_bytes().
 std::vector<std::string> boot_modules(const std::string& option, const KernelFiles& kernel);
+
+// Whether `file` names a module: .ko, or .ko packed (.ko.xz, .ko.zst, .ko.gz).
+bool is_module_name(std::string_view file);
+
+// The ELF bytes of the module `file`, unpacked when its name says it is
+// packed (the guest's busybox insmod and kernels without
+// CONFIG_MODULE_DECOMPRESS take only ELF).  Bounded as a module on both
+// sides of the unpacking; throws InputError naming the file.
+std::string module_bytes(const std::string& file);
 
 // The modules a module needs ("depends=" of its .modinfo section), from the
 // bytes of an ELF64 .ko.  Throws std::runtime_error naming `file` when it is

@@ -8,7 +8,7 @@ set -eu
 cd "$1"
 
 # What reads, parses, inflates or fetches directly.
-forbidden='ifstream|fopen\(|gzopen|gzread|json::parse\(|YAML::Load|curl_easy_perform|[^a-z_]inflate\(|uncompress\(|sys::read_text|sys::read_line|read_text_or_throw|read_regular_file|read_bounded\(|read_capped\(|strtod\(|std::stod\(|std::stof\(|std::stold\(|atof\('
+forbidden='ifstream|fopen\(|gzopen|gzread|json::parse\(|YAML::Load|curl_easy_perform|[^a-z_]inflate\(|uncompress\(|lzma_code\(|ZSTD_decompress|sys::read_text|sys::read_line|read_text_or_throw|read_regular_file|read_bounded\(|read_capped\(|strtod\(|std::stod\(|std::stof\(|std::stold\(|atof\('
 
 # The only places allowed, each with why (file, then what it may use):
 #  src/input/: the module itself.
@@ -25,7 +25,7 @@ found=$(grep -rnE --include='*.cpp' --include='*.h' --include='*.c' --include='*
         grep -vE '^[^:]+:[0-9]+: *//' || true)
 if [ -n "$found" ]; then
   echo "bytes from outside read, parsed or fetched outside src/input/ (use input/files.h, json_document.h,"
-  echo "yaml_document.h, inflate.h, http.h or numbers.h):"
+  echo "yaml_document.h, inflate.h, unpack.h, http.h or numbers.h):"
   echo "$found"
   exit 1
 fi

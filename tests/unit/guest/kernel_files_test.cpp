@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "guest/elf_fixture.h"
 #include "guest/kernel_modules.h"
+#include "support/packed_bytes.h"
 #include "support/temp_dir.h"
 
 namespace schedlab::guest {
@@ -157,17 +158,51 @@ TEST(KernelModules, TheGuestsOtherNeedsAreCheckedToo) {
   }
 }
 
-TEST(KernelModules, AMissingModuleOrACompressedOneIsNamed) {
+TEST(KernelModules, AMissingModuleOrAnUnknownPackingIsNamed) {
   TempDir dir;
   const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_OVERLAY_FS=m\n");
   const auto k = locate_kernel("--kernel", {"k", image, ""}, false);
   EXPECT_THROW(boot_modules("--kernel", k), UsageError);  // overlay.ko is not there
-  add_module(dir, "fs/overlayfs/overlay.ko.xz", "");
+  add_module(dir, "fs/overlayfs/overlay.ko.bz2", "");
   try {
     boot_modules("--kernel", k);
-    FAIL() << "a compressed module was accepted";
+    FAIL() << "a module packed as bzip2 was accepted";
   } catch (const UsageError& e) {
-    EXPECT_NE(std::string(e.what()).find("overlay.ko.xz"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("overlay.ko.bz2"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(".ko.xz, .ko.zst or .ko.gz"), std::string::npos) << e.what();
+  }
+}
+
+// Debian packs its modules with xz, Fedora and Ubuntu with zstd: a tree of
+// either is read as it is, dependencies and all, and the guest gets ELF.
+TEST(KernelModules, PackedModulesAreReadAsTheyAre) {
+  for (const auto packing : {input::Packing::kXz, input::Packing::kZstd, input::Packing::kGzip}) {
+    TempDir dir;
+    const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=m\nCONFIG_OVERLAY_FS=y\n");
+    const std::string suffix = std::string(".ko.") + (packing == input::Packing::kXz     ? "xz"
+                                                      : packing == input::Packing::kZstd ? "zst"
+                                                                                         : "gz");
+    const std::string fuse = testing::module_elf({"license=GPL", "depends=", "intree=Y"});
+    dir.write(std::string("root/lib/modules/") + kRelease + "/kernel/fs/fuse/fuse" + suffix, testing::packed(fuse, packing));
+    dir.write(std::string("root/lib/modules/") + kRelease + "/kernel/fs/fuse/virtiofs" + suffix,
+              testing::packed(testing::module_elf({"depends=fuse"}), packing));
+    const auto modules = boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}, false));
+    EXPECT_EQ(names(modules), (std::vector<std::string>{"fuse" + suffix, "virtiofs" + suffix}));
+    EXPECT_EQ(module_bytes(modules.at(0)), fuse) << suffix;
+  }
+}
+
+// A module whose bytes are not what its name says is named, with why.
+TEST(KernelModules, AModuleThatIsNotItsPackingIsNamed) {
+  TempDir dir;
+  const auto image = unpacked_kernel(dir, "CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_OVERLAY_FS=m\n");
+  add_module(dir, "fs/overlayfs/overlay.ko.zst", "");  // plain ELF under a .zst name
+  try {
+    boot_modules("--kernel", locate_kernel("--kernel", {"k", image, ""}, false));
+    FAIL() << "ELF bytes named .zst were accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("overlay.ko.zst"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("its bytes are not zstd"), std::string::npos) << e.what();
   }
 }
 
