@@ -140,17 +140,30 @@ ordered_json test_misc(const ordered_json& set, const ResultSet& parsed, const s
   return misc;
 }
 
+// Where the set ran: the LAVA device for a collected set (the board a lab
+// names, not the dispatcher's host), else the host.
+ordered_json environment(const ordered_json& set, const std::string& host) {
+  ordered_json env = {{"comment", host}, {"misc", {{"hostname", host}}}};
+  const std::string device = text_at(set, {"lava", "actual_device"});
+  const std::string type = text_at(set, {"lava", "requested_device_type"});
+  if (device.empty() && type.empty()) return env;
+  env["comment"] = fmt::format("LAVA device {}{}", device.empty() ? "(not named)" : device,
+                               type.empty() ? "" : " (" + type + ")");
+  if (!device.empty()) env["misc"]["lava_device"] = device;
+  if (!type.empty()) env["misc"]["lava_device_type"] = type;
+  if (const std::string job = text_at(set, {"lava", "job_id"}); !job.empty()) env["misc"]["lava_job_id"] = job;
+  return env;
+}
+
 ordered_json test(const std::string& origin, const store::SetDocument& doc, const store::SetColumns& c,
-                  const Kernel& k) {
-  const ResultSet parsed = result_file_from_json({{"schema", kResultSchema}, {"created", doc.created},
-                                                  {"sets", ordered_json::array({doc.set})}}).sets.front();
+                  const Kernel& k, const ResultSet& parsed) {
   ordered_json j = {{"id", fmt::format("{}:set-{}", origin, c.content_hash.substr(0, 32))},
                     {"origin", origin},
                     {"build_id", id(origin, "build", k.build_key())},
                     {"path", test_path(doc.set, c.workload)},
                     {"status", test_status(c.status)},
                     {"comment", fmt::format("schedlab {} ({}) on {}", c.workload, c.label, c.host)},
-                    {"environment", {{"comment", c.host}, {"misc", {{"hostname", c.host}}}}}};
+                    {"environment", environment(doc.set, c.host)}};
   if (!c.started.empty()) j["start_time"] = c.started;
   double seconds = 0;
   for (const auto& run : parsed.runs) seconds += run.window_s;
@@ -161,6 +174,34 @@ ordered_json test(const std::string& origin, const store::SetDocument& doc, cons
   }
   j["misc"] = test_misc(doc.set, parsed, c);
   return j;
+}
+
+// Every other metric of a passed set as a test of its own under the set's
+// path (schedlab.spawn.sys_s), its mean as the number with its unit: a
+// KCIDB dashboard charts numbers per test path, so a side metric that moved
+// (run_delay_us/loop) is seen where it moved.
+std::vector<ordered_json> metric_tests(const ordered_json& set_test, const ResultSet& parsed) {
+  std::vector<ordered_json> out;
+  if (set_test["status"] != "DONE") return out;
+  for (const auto& [metric, s] : parsed.summarize()) {
+    if (metric == parsed.workload.primary_metric || s.n == 0 || !std::isfinite(s.mean)) continue;
+    const MetricSpec* spec = find_metric(parsed.metrics, metric);
+    ordered_json t = {{"id", set_test["id"].get<std::string>() + ":" + path_part(metric)},
+                      {"origin", set_test["origin"]},
+                      {"build_id", set_test["build_id"]},
+                      {"path", set_test["path"].get<std::string>() + "." + path_part(metric)},
+                      {"status", "DONE"},
+                      {"comment", fmt::format("{} of {}", metric, set_test["comment"].get<std::string>())},
+                      {"environment", set_test["environment"]},
+                      {"number", {{"value", s.mean}}},
+                      {"misc", {{"metric", metric}, {"n", s.n}, {"median", s.median}, {"stddev", s.stddev},
+                                {"schedlab_set_sha256", set_test["misc"]["schedlab_set_sha256"]}}}};
+    if (set_test.contains("start_time")) t["start_time"] = set_test["start_time"];
+    if (spec && !spec->unit.empty()) t["number"]["unit"] = spec->unit;
+    if (spec) t["misc"]["better"] = to_string(spec->better);
+    out.push_back(std::move(t));
+  }
+  return out;
 }
 
 }  // namespace
@@ -183,7 +224,12 @@ ordered_json kcidb_document(const std::vector<store::SetDocument>& docs, const s
     ordered_json co = checkout(origin, k), b = build(origin, k);
     if (seen.insert(co["id"].get<std::string>()).second) out["checkouts"].push_back(std::move(co));
     if (seen.insert(b["id"].get<std::string>()).second) out["builds"].push_back(std::move(b));
-    out["tests"].push_back(test(origin, doc, c, k));
+    const ResultSet parsed = result_file_from_json({{"schema", kResultSchema}, {"created", doc.created},
+                                                    {"sets", ordered_json::array({doc.set})}}).sets.front();
+    ordered_json t = test(origin, doc, c, k, parsed);
+    std::vector<ordered_json> metrics = metric_tests(t, parsed);
+    out["tests"].push_back(std::move(t));
+    for (auto& m : metrics) out["tests"].push_back(std::move(m));
   }
   return out;
 }

@@ -47,17 +47,21 @@ std::string lava_units(const std::string& text) {
 std::vector<LavaCase> set_cases(const std::vector<ResultSet>& sets, const std::string& prefix) {
   std::vector<LavaCase> cases;
   for (const auto& set : sets) {
-    LavaCase c;
-    c.name = lava_word((prefix.empty() ? "" : prefix + ".") + (set.label.empty() ? "" : set.label + ".") +
-                       set.workload.name);
-    c.result = lava_result(set.status);
-    const std::string& metric = set.workload.primary_metric;
+    const std::string name = lava_word((prefix.empty() ? "" : prefix + ".") +
+                                       (set.label.empty() ? "" : set.label + ".") + set.workload.name);
+    const std::string& primary = set.workload.primary_metric;
     const auto summary = set.summarize();
-    if (const auto it = summary.find(metric); it != summary.end() && it->second.n > 0 && std::isfinite(it->second.mean)) {
-      c.measurement = it->second.mean;
-      c.units = lava_units(unit_of(set, metric));
-    }
-    cases.push_back(std::move(c));
+    auto measured = [&](const std::string& metric, LavaCase c) {
+      if (const auto it = summary.find(metric); it != summary.end() && it->second.n > 0 && std::isfinite(it->second.mean)) {
+        c.measurement = it->second.mean;
+        c.units = lava_units(unit_of(set, metric));
+      }
+      return c;
+    };
+    cases.push_back(measured(primary, {name, lava_result(set.status), std::nullopt, ""}));
+    for (const auto& [metric, s] : summary)
+      if (metric != primary && s.n > 0 && std::isfinite(s.mean))
+        cases.push_back(measured(metric, {name + "." + lava_word(metric), lava_result(set.status), std::nullopt, ""}));
   }
   return cases;
 }

@@ -27,7 +27,10 @@ struct LavaCase {
 };
 
 // The cases of `sets`: per set "[PREFIX.]LABEL.WORKLOAD" with its status
-// (PASS pass, ERROR fail, SKIP skip) and the primary metric's mean.
+// (PASS pass, ERROR fail, SKIP skip) and the primary metric's mean, then
+// one case per other metric the set's runs hold, "…WORKLOAD.METRIC" with
+// the set's status, its mean and unit, so that a lab's charts and `lava
+// collect` see every figure, not the headline only.
 std::vector<LavaCase> set_cases(const std::vector<ResultSet>& sets, const std::string& prefix = "");
 
 // `text` as a LAVA test case name or unit: every character but letters,

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "support/sample_result.h"
 
 namespace schedlab::grid {
@@ -23,7 +25,9 @@ TEST(Kcidb, OneCheckoutAndBuildPerKernelOneTestPerSet) {
   EXPECT_EQ(doc["version"]["minor"], 3);
   ASSERT_EQ(doc["checkouts"].size(), 2u);
   ASSERT_EQ(doc["builds"].size(), 2u);
-  ASSERT_EQ(doc["tests"].size(), 3u);
+  // Each set's test, then a passed set's other metrics, one test each.
+  const std::size_t others = a.metrics.size() - 1;
+  ASSERT_EQ(doc["tests"].size(), 3u + 2 * others);
   EXPECT_EQ(doc["checkouts"][1]["git_commit_hash"], "0123456789abcdef0123456789abcdef01234567");
   EXPECT_FALSE(doc["checkouts"][0].contains("git_commit_hash"));
   const auto& t = doc["tests"][0];
@@ -34,13 +38,37 @@ TEST(Kcidb, OneCheckoutAndBuildPerKernelOneTestPerSet) {
   EXPECT_NEAR(t["number"]["value"].get<double>(), (27776.2 + 27801.5 + 27690.9) / 3, 1e-6);
   EXPECT_EQ(t["number"]["unit"], "loops/s");
   EXPECT_EQ(t["misc"]["runs"].size(), 3u);
-  EXPECT_EQ(doc["tests"][2]["status"], "ERROR");
-  EXPECT_FALSE(doc["tests"][2].contains("number"));
+  const auto& failed = doc["tests"][2 + 2 * others];
+  EXPECT_EQ(failed["status"], "ERROR");
+  EXPECT_FALSE(failed.contains("number"));
+  const auto sys = std::find_if(doc["tests"].begin(), doc["tests"].end(),
+                                [](const auto& test) { return test["path"] == "schedlab.spawn.sys_s"; });
+  ASSERT_NE(sys, doc["tests"].end());
+  EXPECT_EQ((*sys)["number"]["unit"], "s");
+  EXPECT_NEAR((*sys)["number"]["value"].get<double>(), (38.7 + 38.9 + 38.6) / 3, 1e-9);
+  EXPECT_EQ((*sys)["build_id"], doc["builds"][0]["id"]);
+  EXPECT_EQ((*sys)["misc"]["better"], "lower");
   for (const char* kind : {"checkouts", "builds", "tests"})
     for (const auto& item : doc[kind]) {
       EXPECT_EQ(item["origin"], "lab_1");
       EXPECT_EQ(item["id"].get<std::string>().rfind("lab_1:", 0), 0u);
     }
+}
+
+// A collected set ran on a LAVA device: that board is the test's environment.
+TEST(Kcidb, ACollectedSetsEnvironmentIsItsLavaDevice) {
+  ResultSet set = testing::sample_set();
+  const auto host = kcidb_document({doc_of(set)}, "o")["tests"][0]["environment"];
+  EXPECT_FALSE(host["misc"].contains("lava_device"));
+  ordered_json j = ordered_json(set);
+  j["lava"] = {{"source", "https://lab.example/api"}, {"job_id", "4711"}, {"actual_device", "rpi4-03"},
+               {"requested_device_type", "bcm2711-rpi-4-b"}, {"boots", ordered_json::array()}};
+  const auto doc = kcidb_document({{j, "2026-11-29T22:00:00Z"}}, "o");
+  for (const auto& t : doc["tests"]) {
+    EXPECT_EQ(t["environment"]["comment"], "LAVA device rpi4-03 (bcm2711-rpi-4-b)");
+    EXPECT_EQ(t["environment"]["misc"]["lava_device"], "rpi4-03");
+    EXPECT_EQ(t["environment"]["misc"]["lava_job_id"], "4711");
+  }
 }
 
 TEST(Kcidb, TheSameSetsGiveTheSameIds) {
@@ -64,7 +92,9 @@ TEST(Kcidb, KernelsNamedApartAreTwoBuildsEvenWithTheSameRelease) {
   const auto doc = kcidb_document({doc_of(a), doc_of(b)}, "o");
   EXPECT_EQ(doc["checkouts"].size(), 1u);
   ASSERT_EQ(doc["builds"].size(), 2u);
-  EXPECT_NE(doc["tests"][0]["build_id"], doc["tests"][1]["build_id"]);
+  const auto& b_test = doc["tests"][a.metrics.size()];  // after a's test and its metrics' tests
+  EXPECT_EQ(b_test["path"], "schedlab.spawn");
+  EXPECT_NE(doc["tests"][0]["build_id"], b_test["build_id"]);
   EXPECT_EQ(doc["builds"][0]["misc"]["kernel_name"], "good");
   // The same name with another config is another build too.
   ResultSet c = a;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "support/temp_dir.h"
@@ -39,6 +40,29 @@ TEST(LavaTestCaseSink, ReportsTheSetsThenItsOwnCasesThenTheResultBlock) {
   EXPECT_LT(set_case, verdict) << "the set's case first: " << text;
   EXPECT_NE(text.find("check", verdict + 10), std::string::npos) << "then the result block: " << text;
   EXPECT_EQ(sink.failure(), "");
+}
+
+// Issue 33: every metric of a set reaches LAVA, each with its mean and
+// unit; the set's own case (the primary metric) comes first.
+TEST(LavaTestCaseSink, EveryMetricOfASetIsACaseWithItsUnit) {
+  ResultSet set = testing::sample_set();
+  const auto cases = set_cases({set}, "boot1");
+  ASSERT_EQ(cases.size(), set.metrics.size());
+  EXPECT_EQ(cases[0].name, "boot1.6.13.1.spawn");
+  EXPECT_EQ(cases[0].units, "loops/s");
+  const auto summary = set.summarize();
+  for (std::size_t i = 1; i < cases.size(); ++i) {
+    const std::string metric = cases[i].name.substr(std::string("boot1.6.13.1.spawn.").size());
+    ASSERT_TRUE(summary.count(metric)) << cases[i].name;
+    EXPECT_EQ(cases[i].result, "pass") << metric;
+    ASSERT_TRUE(cases[i].measurement) << metric;
+    EXPECT_DOUBLE_EQ(*cases[i].measurement, summary.at(metric).mean) << metric;
+  }
+  const auto sys = std::find_if(cases.begin(), cases.end(), [](const LavaCase& c) { return c.name.ends_with(".sys_s"); });
+  ASSERT_NE(sys, cases.end());
+  EXPECT_EQ(sys->units, "s");
+  set.status = Status::kError;  // a failed set's figures say so
+  for (const auto& c : set_cases({set})) EXPECT_EQ(c.result, "fail") << c.name;
 }
 
 TEST(LavaTestCaseSink, WithoutAToolReportsNothing) {
