@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "grid/lava_assets.h"
+#include "grid/lava_vocabulary.h"
 #include "grid/yaml_text.h"
 #include "input/files.h"
 #include "input/yaml_document.h"
@@ -29,6 +30,32 @@ void collect_placeholders(const YAML::Node& node, std::set<std::string>& found) 
   }
 }
 
+// LAVA refuses a job whose context names a variable its schema does not
+// know (a typo such as "extra_kernel_arg" would otherwise reach the server).
+template <class Refuse>
+void check_context(const YAML::Node& context, const Refuse& refuse) {
+  const auto& known = lava_context_variables();
+  for (const auto& entry : context) {
+    const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "?";
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      throw refuse(fmt::format("context: '{}' is not a LAVA context variable (lava-common 2023.1 knows {})", key,
+                               fmt::join(known, ", ")));
+  }
+}
+
+// Each action names its kind: a deploy where it goes (to:), a boot how
+// (method:), among the ones LAVA has.
+template <class Refuse>
+void check_method(const YAML::Node& action, const char* block, const char* key, const std::vector<std::string>& known,
+                  const Refuse& refuse) {
+  const YAML::Node method = action[key];
+  if (!method || !method.IsScalar())
+    throw refuse(fmt::format("{}: no '{}:' (LAVA's {} methods: {})", block, key, block, fmt::join(known, ", ")));
+  if (!lava_knows_method(known, method.Scalar()))
+    throw refuse(fmt::format("{}: {}: '{}' is not a LAVA {} method (lava-common 2023.1 knows {})", block, key,
+                             method.Scalar(), block, fmt::join(known, ", ")));
+}
+
 LavaTemplate parse_template(const std::string& text, const std::string& source, const std::string& option) {
   auto refuse = [&](const std::string& why) { return UsageError(fmt::format("{} '{}': {}", option, source, why)); };
   YAML::Node root;
@@ -46,10 +73,13 @@ LavaTemplate parse_template(const std::string& text, const std::string& source, 
   if (root["device_type"] && root["device_type"].IsScalar()) t.device_type = root["device_type"].Scalar();
   if (root["context"]) {
     if (!root["context"].IsMap()) throw refuse("context: expected a mapping");
+    check_context(root["context"], refuse);
     t.context = root["context"];
   }
   for (const char* block : {"deploy", "boot"})
     if (!root[block] || !root[block].IsMap()) throw refuse(fmt::format("{}: expected a mapping (one action)", block));
+  check_method(root["deploy"], "deploy", "to", lava_deploy_methods(), refuse);
+  check_method(root["boot"], "boot", "method", lava_boot_methods(), refuse);
   t.deploy = root["deploy"];
   t.boot = root["boot"];
   std::set<std::string> used;

@@ -146,10 +146,24 @@ TEST(LavaTemplate, ALabsFileIsCheckedKeyByKeyAndPlaceholderByPlaceholder) {
                           "deploy: {url: $kernel_url}\nboot: {}\ntest: {}\n",              // unknown key
                           "deploy: {url: $kernel_url, dtb: $dtb_url}\nboot: {}\n",         // unknown placeholder
                           "deploy: {url: 'http://lab/k'}\nboot: {}\n",                     // no $kernel_url
-                          "deploy: [\n"}) {                                               // not YAML
+                          "deploy: [\n",                                                  // not YAML
+                          "context: {extra_kernel_arg: x}\ndeploy: {to: tmpfs, url: $kernel_url}\nboot: {method: qemu}\n",
+                          "deploy: {url: $kernel_url}\nboot: {method: qemu}\n",               // no to:
+                          "deploy: {to: sdcard, url: $kernel_url}\nboot: {method: qemu}\n",   // not LAVA's
+                          "deploy: {to: tmpfs, url: $kernel_url}\nboot: {commands: x}\n",     // no method:
+                          "deploy: {to: tmpfs, url: $kernel_url}\nboot: {method: uboot}\n"}) {  // u-boot
     const std::string path = dir.write("bad.yaml", bad);
     EXPECT_THROW(template_file(path), UsageError) << bad;
   }
+  // The message names the variable and the template; LAVA's '-' is its '_'.
+  try {
+    template_text("context: {extra_kernel_arg: x}\ndeploy: {to: tmpfs, url: $kernel_url}\nboot: {method: qemu}\n", "lab.yaml");
+    FAIL() << "an unknown context variable was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--template 'lab.yaml': context: 'extra_kernel_arg' is not a LAVA context variable"),
+              std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(template_text("deploy: {to: u-boot-ums, url: $kernel_url}\nboot: {method: grub-efi}\n", "lab.yaml"));
 }
 
 }  // namespace
