@@ -6,6 +6,7 @@
 
 #include "env/environment.h"
 #include "input/files.h"
+#include "sys/hypervisor_vendor.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -18,6 +19,7 @@ nlohmann::ordered_json virtualization() {
   auto flags = sys::status_field(cpuinfo, "flags").value_or("");
   v["hypervisor"] = (" " + flags + " ").find(" hypervisor ") != std::string::npos ? "yes" : "no";
   v["hypervisor_type"] = input::read_system_line("/sys/hypervisor/type").value_or("unknown");
+  v["hypervisor_vendor"] = sys::hypervisor_vendor();  // "tcg" inside an emulated guest
   v["product"] = input::read_system_line("/sys/class/dmi/id/product_name").value_or("unknown");
   std::error_code ec;
   const bool container = std::filesystem::exists("/.dockerenv", ec) ||
