@@ -32,6 +32,7 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
   CheckArgs a{o.baseline, o.bad, o.json, o.interleave, to_store_choice(o.store)};
   a.trust = o.trust_baseline;
   a.no_wait = o.no_wait;
+  a.emulated_ok = o.emulated_ok;
   a.argv = argv;
   if (o.lava) {
     if (!o.kernel.empty()) throw UsageError("--lava", "", "check on this host (--kernel boots a guest)");
@@ -130,7 +131,9 @@ Command add_check(CLI::App& app, const CommandContext& context) {
   check->add_option("--max-boots", o->max_boots, "with --good-kernel: boots per kernel at most (default 24)")
       ->type_name("N");
   check->add_flag("--emulated-ok", o->emulated_ok, "with --kernel: decide under QEMU's TCG emulation too (no KVM); "
-                                                   "every verdict and set is marked emulated");
+                                                   "every verdict and set is marked emulated.  Without --kernel: "
+                                                   "compare a baseline and a run of which one was emulated (refused "
+                                                   "otherwise)");
   check->add_flag("--side-by-side", o->side_by_side,
                   "with --good-kernel: boot both kernels of a block at the same time, each on host CPUs of its own "
                   "(the default when the host has the CPUs for both guests): a host whose speed moves between "

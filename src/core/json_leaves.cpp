@@ -23,4 +23,13 @@ void append_json_leaves(const nlohmann::ordered_json& j, const std::string& pref
   }
 }
 
+std::string text_at(const nlohmann::ordered_json& j, std::initializer_list<const char*> path) {
+  const nlohmann::ordered_json* at = &j;
+  for (const char* key : path) {
+    if (!at->is_object() || !at->contains(key)) return "";
+    at = &at->at(key);
+  }
+  return at->is_string() ? at->get<std::string>() : "";
+}
+
 }  // namespace schedlab

@@ -4,6 +4,7 @@
 // (the report's environment differences), so both say a key alike.
 #include <nlohmann/json.hpp>
 
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,5 +18,9 @@ using JsonLeaves = std::vector<std::pair<std::string, std::string>>;
 // shown as it is, anything else (an array too) as compact JSON, with bytes
 // that are not UTF-8 replaced rather than refused.
 void append_json_leaves(const nlohmann::ordered_json& j, const std::string& prefix, JsonLeaves& out);
+
+// The string leaf at `path` ({"environment", "kernel", "release"}), or ""
+// when a step is missing, not an object, or the leaf is not a string.
+std::string text_at(const nlohmann::ordered_json& j, std::initializer_list<const char*> path);
 
 }  // namespace schedlab

@@ -30,6 +30,7 @@ struct CheckArgs {
   double threshold = 5;
   int max_runs = 15;
   bool trust = false, no_wait = false;
+  bool emulated_ok = false;  // --emulated-ok: a baseline and a run of which one was emulated may be compared
   std::string lava_tool;  // --lava: LAVA's lava-test-case ("" without --lava)
   std::vector<std::string> argv;
 };

@@ -7,19 +7,11 @@
 #include <cmath>
 #include <set>
 
+#include "core/json_leaves.h"
 #include "core/sha256.h"
 
 namespace schedlab::grid {
 namespace {
-
-std::string text_at(const ordered_json& j, std::initializer_list<const char*> path) {
-  const ordered_json* at = &j;
-  for (const char* key : path) {
-    if (!at->is_object() || !at->contains(key)) return "";
-    at = &(*at)[key];
-  }
-  return at->is_string() ? at->get<std::string>() : "";
-}
 
 std::string id(const std::string& origin, const std::string& kind, const std::string& what) {
   return fmt::format("{}:{}-{}", origin, kind, sha256_hex(what).substr(0, 20));
