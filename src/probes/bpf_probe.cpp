@@ -106,6 +106,7 @@ class BpfProbe final : public Probe {
     for (std::uint32_t kind = 0; kind < SL_HISTOGRAMS; ++kind)
       record["histograms"][bpf_histogram_info(kind).name] = histogram_record(reading->histograms[kind]);
     record["tasks_left"] = reading->tasks_left;
+    record["tasks_left_total"] = reading->tasks_left_total;
     record["tasks_dropped"] = reading->counters.tasks_dropped;
     details["bpf"] = std::move(record);
     if (reading->counters.tasks_dropped > 0)

@@ -14,8 +14,8 @@
 namespace schedlab {
 namespace {
 
-// The tasks read back for the record: a workload that leaves more than
-// this is broken anyway, and the list says so with its first ones.
+// The tasks whose pids are read back for the record: a run that leaves
+// more than this is broken anyway, and its first ones say who.
 constexpr std::size_t kTasksLeftRecorded = 64;
 
 // libbpf reports through one process-wide callback; the last warning is
@@ -62,17 +62,19 @@ std::optional<std::vector<std::uint64_t>> sum_per_cpu(const bpf_map* map, std::u
   return sum;
 }
 
-std::vector<pid_t> followed_tasks(const bpf_map* tasks) {
-  std::vector<pid_t> pids;
+// The tasks the program still follows: how many, and the first ones' pids.
+void read_followed_tasks(const bpf_map* tasks, BpfReading& r) {
   std::uint64_t key = 0;
   const void* previous = nullptr;
-  while (pids.size() < kTasksLeftRecorded && bpf_map__get_next_key(tasks, previous, &key, sizeof key) == 0) {
+  r.tasks_left_total = 0;
+  while (r.tasks_left_total < SL_MAX_TASKS && bpf_map__get_next_key(tasks, previous, &key, sizeof key) == 0) {
     sl_task_state state{};
-    if (bpf_map__lookup_elem(tasks, &key, sizeof key, &state, sizeof state, 0) == 0)
-      pids.push_back(static_cast<pid_t>(state.pid));
+    ++r.tasks_left_total;
+    if (r.tasks_left.size() < kTasksLeftRecorded &&
+        bpf_map__lookup_elem(tasks, &key, sizeof key, &state, sizeof state, 0) == 0)
+      r.tasks_left.push_back(static_cast<pid_t>(state.pid));
     previous = &key;
   }
-  return pids;
 }
 
 }  // namespace
@@ -122,7 +124,7 @@ std::optional<BpfReading> LifecycleProgram::read() const {
   const auto counters = sum_per_cpu(skeleton_->maps.counters, 0, sizeof(sl_counters) / sizeof(std::uint64_t));
   if (!counters) return std::nullopt;
   std::memcpy(&r.counters, counters->data(), sizeof r.counters);
-  r.tasks_left = followed_tasks(skeleton_->maps.tasks);
+  read_followed_tasks(skeleton_->maps.tasks, r);
   return r;
 }
 

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,7 +32,8 @@ struct BpfFilter {
 struct BpfReading {
   std::array<std::vector<std::uint64_t>, SL_HISTOGRAMS> histograms;  // SL_BUCKETS counts each
   sl_counters counters{};
-  std::vector<pid_t> tasks_left;  // tasks still followed: not freed yet
+  std::vector<pid_t> tasks_left;     // the first tasks still followed (not freed yet)
+  std::size_t tasks_left_total = 0;  // and how many there are
 };
 
 class LifecycleProgram {
