@@ -3,9 +3,11 @@
 #include <bpf/libbpf.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdarg>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 
@@ -30,6 +32,7 @@ __attribute__((format(printf, 2, 0))) int keep_libbpf_message(libbpf_print_level
   const int n = std::vsnprintf(line, sizeof line, format, args);
   std::string text(line, n > 0 ? std::min<std::size_t>(static_cast<std::size_t>(n), sizeof line - 1) : 0);
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  if (text.rfind("libbpf: ", 0) == 0) text.erase(0, 8);  // the caller's message names libbpf
   const std::lock_guard lock(libbpf_message_lock);
   if (!text.empty()) libbpf_message = text;
   return 0;

@@ -168,6 +168,23 @@ TEST_F(Bpf, ACgroupChainIsFollowedByItsLeafsId) {
   EXPECT_GT(count_of(runs[0], "exit_to_free"), 0);
 }
 
+// A program the kernel refuses (here: schedlab may open too few
+// descriptors for libbpf to load it all) leaves the run, which goes on and
+// says why in one line with libbpf's reason.
+TEST_F(Bpf, ARefusedProgramIsLeftOutAndSaysWhyInOneLine) {
+  if (access("/usr/bin/prlimit", X_OK) != 0) SCHEDLAB_SKIP(kTools) << "no prlimit (util-linux)";
+  TempDir dir;
+  const Outcome o = run_schedlab({"run", "spawn", "--probes", "bpf", "--runs", "1", "--duration", "200ms",
+                                  "--no-store", "--quiet", "--json", dir.file("r.json")},
+                                 {"prlimit", "--nofile=24:24"});
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto run = read_json(dir.file("r.json"))["sets"][0]["runs"][0];
+  const std::string why = run["details"]["probes_unavailable"].value("bpf", "");
+  EXPECT_NE(why.find("the BPF program failed: Too many open files (errno 24); libbpf: "), std::string::npos) << why;
+  EXPECT_EQ(why.find('\n'), std::string::npos) << why;
+  EXPECT_FALSE(run["values"].contains("bpf_runq_latency_count"));
+}
+
 // A busy loop of the test's own, on the one CPU the run uses, is switched
 // in and out all through the window; were it followed, it would still be
 // in the program's task map when the run ends (it is never freed).
