@@ -46,7 +46,7 @@ void listen_to_libbpf() {
   libbpf_message.clear();
 }
 
-std::string refusal(const char* step, int err) {
+std::string libbpf_refusal(const char* step, int err) {
   err = err < 0 ? -err : err;
   const std::lock_guard lock(libbpf_message_lock);
   return fmt::format("{} the BPF program failed: {} (errno {}){}", step, std::strerror(err), err,
@@ -92,11 +92,11 @@ std::string LifecycleProgram::open(const BpfFilter& filter) {
 
 std::string LifecycleProgram::load_and_attach(const BpfFilter& filter) {
   skeleton_ = sl_lifecycle::open();
-  if (!skeleton_) return refusal("opening", errno);
+  if (!skeleton_) return libbpf_refusal("opening", errno);
   skeleton_->rodata->filter_cgroup_id = filter.cgroup_id;
-  if (int err = sl_lifecycle::load(skeleton_); err != 0) return refusal("loading", err);
+  if (int err = sl_lifecycle::load(skeleton_); err != 0) return libbpf_refusal("loading", err);
   if (auto why = seed(filter.tgids); !why.empty()) return why;
-  if (int err = sl_lifecycle::attach(skeleton_); err != 0) return refusal("attaching", err);
+  if (int err = sl_lifecycle::attach(skeleton_); err != 0) return libbpf_refusal("attaching", err);
   return "";
 }
 
@@ -106,7 +106,7 @@ std::string LifecycleProgram::seed(const std::vector<pid_t>& tgids) {
     const auto key = static_cast<std::uint32_t>(pid);
     if (int err = bpf_map__update_elem(skeleton_->maps.tree, &key, sizeof key, &any_leader, sizeof any_leader, BPF_ANY);
         err != 0)
-      return refusal("seeding", err);
+      return libbpf_refusal("seeding", err);
   }
   return "";
 }
