@@ -241,7 +241,7 @@ TEST_F(Bpf, DetachClosesEveryDescriptor) {
 }
 
 // Whether `pid` runs (exists and is no zombie).
-bool running(pid_t pid) {
+bool still_running(pid_t pid) {
   const std::string stat = slurp(fmt::format("/proc/{}/stat", pid));
   const auto close = stat.rfind(')');
   return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z';
@@ -254,7 +254,7 @@ TEST_F(Bpf, OneRunsLinksAtATime) {
               "--json", dir.file("r.json")});
   int most = 0, seen = 0;
   const auto deadline = std::chrono::steady_clock::now() + 60s;
-  while (running(s.pid()) && std::chrono::steady_clock::now() < deadline) {
+  while (still_running(s.pid()) && std::chrono::steady_clock::now() < deadline) {
     const int now = bpf_fds(s.pid(), "bpf_link");
     most = std::max(most, now);
     seen += now > 0;
