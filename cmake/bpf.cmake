@@ -6,6 +6,7 @@
 # kernel types it reads are declared in src/probes/bpf/kernel_types.h, so
 # the build needs no BTF of its own kernel.  Debian: clang, bpftool,
 # libbpf-dev (scripts/deps); llvm-strip is optional (llvm).
+find_package(PkgConfig REQUIRED)
 find_program(SCHEDLAB_BPF_CLANG NAMES clang clang-14 REQUIRED)
 find_program(SCHEDLAB_BPFTOOL NAMES bpftool PATHS /usr/sbin /sbin REQUIRED)
 find_program(SCHEDLAB_BPF_STRIP NAMES llvm-strip llvm-strip-14)
