@@ -89,7 +89,7 @@ static inline __u32 sl_log2(__u64 v) {
 /* The bucket of value v: the exact ones, then (power, sub-bucket). */
 static inline __u32 sl_bucket(__u64 v) {
   __u32 power, sub;
-  if (v < SL_EXACT) return (__u32)v;
+  if (v < (__u64)SL_EXACT) return (__u32)v;
   power = sl_log2(v);
   sub = (__u32)(v >> (power - SL_SUB_BITS)) & (SL_SUB_BUCKETS - 1u);
   return SL_EXACT + (power - SL_SUB_BITS - 1u) * SL_SUB_BUCKETS + sub;
