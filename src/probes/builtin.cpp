@@ -10,6 +10,7 @@ std::unique_ptr<Probe> make_perf_sw_probe();
 std::unique_ptr<Probe> make_perf_hw_probe();
 std::unique_ptr<Probe> make_sched_trace_probe();
 std::unique_ptr<Probe> make_profile_probe();
+std::unique_ptr<Probe> make_bpf_probe();
 
 std::vector<std::unique_ptr<Probe>> builtin_probes() {
   std::vector<std::unique_ptr<Probe>> probes;
@@ -20,6 +21,7 @@ std::vector<std::unique_ptr<Probe>> builtin_probes() {
   probes.push_back(make_perf_sw_probe());
   probes.push_back(make_perf_hw_probe());
   probes.push_back(make_sched_trace_probe());
+  probes.push_back(make_bpf_probe());
   probes.push_back(make_profile_probe());
   return probes;
 }

@@ -83,6 +83,7 @@ inline constexpr MeasuredCost kMeasuredCosts[] = {
 
 inline constexpr UnmeasuredProbe kUnmeasuredProbes[] = {
     {"perf-hw", "the machine that measured the table has no hardware PMU (a VM)"},
+    {"bpf", "cost not yet measured: opt-in until bench/probe_cost measures it"},
 };
 
 }  // namespace schedlab

@@ -18,15 +18,6 @@ constexpr std::size_t kMaxRingPages = 128;  // 512 KiB with 4 KiB pages, perf re
 constexpr std::uint16_t kMaxStack = 64;     // frames per chain: kernel and user together
 constexpr std::size_t kSpareFds = 256;      // for everything else the run opens
 
-std::optional<pid_t> tgid_of(pid_t tid) {
-  const auto status = input::read_system_file(fmt::format("/proc/{}/status", tid));
-  const auto tgid = status ? sys::status_field(*status, "Tgid") : std::nullopt;
-  int value = 0;
-  if (!tgid || std::from_chars(tgid->data(), tgid->data() + tgid->size(), value).ec != std::errc())
-    return std::nullopt;
-  return value;
-}
-
 std::size_t ring_pages() {
   const auto kb = input::read_system_line("/proc/sys/kernel/perf_event_mlock_kb");
   std::uint64_t mlock_kb = 516;  // the kernel's default
@@ -56,7 +47,7 @@ std::string ProfileRecording::open(const ProfileSettings& s) {
   profile::AddressSpaces spaces;
   std::set<pid_t> seeded;
   for (pid_t tid : s.tasks)
-    if (const auto tgid = tgid_of(tid); tgid && seeded.insert(*tgid).second) seed_from_proc(*tgid, spaces);
+    if (const auto tgid = sys::tgid_of(tid); tgid && seeded.insert(*tgid).second) seed_from_proc(*tgid, spaces);
   collector_.emplace(std::move(spaces), seed_from_proc);
   drain_ = std::jthread([this](const std::stop_token& stop) {
     while (!stop.stop_requested()) {

@@ -26,6 +26,11 @@ std::string members(const std::string& dir) {
 
 int make_cgroup(const std::string& dir) { return mkdir(dir.c_str(), 0755) == 0 ? 0 : errno; }
 
+std::uint64_t cgroup_id(const std::string& dir) noexcept {
+  struct stat st {};
+  return stat(dir.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_ino) : 0;
+}
+
 std::string remove_cgroup(const std::string& dir) noexcept {
   try {
     struct stat st;

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 
@@ -68,6 +69,15 @@ std::optional<pid_t> parent_of(pid_t pid) {
   size_t close = stat->rfind(')');
   if (close == std::string::npos || close + 4 >= stat->size()) return std::nullopt;
   return static_cast<pid_t>(std::atol(stat->c_str() + close + 4));  // ") S PPID"
+}
+
+std::optional<pid_t> tgid_of(pid_t tid) {
+  const auto status = read_text("/proc/" + std::to_string(tid) + "/status");
+  const auto tgid = status ? status_field(*status, "Tgid") : std::nullopt;
+  int value = 0;
+  if (!tgid || std::from_chars(tgid->data(), tgid->data() + tgid->size(), value).ec != std::errc())
+    return std::nullopt;
+  return value;
 }
 
 std::vector<std::string> split(const std::string& text, const char* seps) {

@@ -36,6 +36,10 @@ void for_each_pid(const std::function<void(pid_t)>& fn);
 // The parent pid from /proc/PID/stat; nullopt when the task is gone.
 std::optional<pid_t> parent_of(pid_t pid);
 
+// The process (thread group) of thread `tid`, from /proc/TID/status;
+// nullopt when the task is gone.
+std::optional<pid_t> tgid_of(pid_t tid);
+
 // Splits on any of `seps`, dropping empty fields.
 std::vector<std::string> split(const std::string& text, const char* seps);
 

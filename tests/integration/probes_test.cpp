@@ -63,7 +63,7 @@ TEST_F(Probes, ListShowsEveryProbeAvailableOrWhyNot) {
   const Outcome o = run_schedlab({"list", "--probes"});
   ASSERT_EQ(o.status, 0) << o.err;
   for (const char* name :
-       {"proc-stat", "proc-counters", "psi", "schedstat", "perf-sw", "perf-hw", "sched-trace", "profile"}) {
+       {"proc-stat", "proc-counters", "psi", "schedstat", "perf-sw", "perf-hw", "sched-trace", "bpf", "profile"}) {
     bool found = false;
     for (const auto& line : sys::split(o.out, "\n")) {
       if (line.rfind(std::string(name) + " ", 0) != 0) continue;
@@ -93,7 +93,7 @@ TEST_F(Probes, EveryProbeMeasuresOrRecordsWhyNot) {
   const auto set = read_json(dir.file("r.json"))["sets"][0];
   EXPECT_EQ(set["probes"]["selection"], "all");
   const auto& run = set["runs"][0];
-  ASSERT_EQ(set["probes"]["probes"].size(), 8u);
+  ASSERT_EQ(set["probes"]["probes"].size(), 9u);
   for (const auto& p : set["probes"]["probes"]) {
     const std::string name = p["name"];
     if (!p["available"].get<bool>()) {

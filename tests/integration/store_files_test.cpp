@@ -13,6 +13,7 @@
 
 #include "integration/harness.h"
 #include "integration/store_fixtures.h"
+#include "support/skip.h"
 
 namespace schedlab::testing {
 namespace {

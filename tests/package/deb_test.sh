@@ -30,7 +30,7 @@ LIST
 } | sort >"$tmp/expected"
 diff -u "$tmp/expected" "$tmp/files" || fail "the package's files differ from the expected list"
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libfmt9 libhwloc15 libsqlite3-0 libpq5 libyaml-cpp0.7 libcurl4; do
+for lib in libc6 libfmt9 libhwloc15 libsqlite3-0 libpq5 libyaml-cpp0.7 libcurl4 libbpf1; do
   [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
 done
 

@@ -33,6 +33,7 @@ enum class SkipReason {
   kBrowser,    // no Chromium, or it cannot start here
   kGuest,      // no guest kernel, QEMU, virtiofsd or static busybox (schedlab kernels)
   kGuestFull,  // the long guest tests are opt-in: SCHEDLAB_GUEST_TESTS=full
+  kBpf,        // the bpf probe cannot run: no kernel BTF, or BPF tracing programs refused
   kProfile,    // the kernel refuses CPU-clock sampling or hides kallsyms (perf_event_paranoid, kptr_restrict)
   kSoftwareClock,  // the profile's software clock cannot sample code that runs with IRQs off (no NMI)
   kValidators, // no LAVA or KCIDB validator: Debian's lava-common, python3-yaml, python3-jsonschema
@@ -52,7 +53,8 @@ inline constexpr SkipReasonName kSkipReasonNames[] = {
     {SkipReason::kPsi, "psi"},           {SkipReason::kTracefs, "tracefs"},
     {SkipReason::kUnmounted, "unmounted"},
     {SkipReason::kBrowser, "browser"},   {SkipReason::kGuest, "guest"},
-    {SkipReason::kGuestFull, "guest-full"}, {SkipReason::kProfile, "profile"},
+    {SkipReason::kGuestFull, "guest-full"}, {SkipReason::kBpf, "bpf"},
+    {SkipReason::kProfile, "profile"},
     {SkipReason::kSoftwareClock, "software-clock"},
     {SkipReason::kValidators, "validators"}, {SkipReason::kLava, "lava"},
     {SkipReason::kLavaFull, "lava-full"},
