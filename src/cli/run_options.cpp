@@ -45,8 +45,9 @@ CLI::Option* bind(CLI::App& app, RunSettings& s, const RunOptionSpec& spec) {
 
 }  // namespace
 
-void add_run_options(CLI::App& app, RunSettings& settings, ExperimentTexts& experiment) {
+void add_run_options(CLI::App& app, const std::string& command, RunSettings& settings, ExperimentTexts& experiment) {
   for (const auto& spec : run_option_specs()) {
+    if (!taken_by(spec, command)) continue;
     CLI::Option* o = bind(app, settings, spec)->group(spec.group);
     if (!spec.value.empty()) o->type_name(spec.value);
     if (spec.output_file) declare_output_file(app, *o, {.unless = {"--force", "--append"}});
