@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cli/command_options.h"
 #include "cli/path_options.h"
 #include "spec/run_option_table.h"
 
@@ -60,9 +61,7 @@ void add_run_options(CLI::App& app, const std::string& command, RunSettings& set
       ->type_name("KEY=V1,V2,...")
       ->group("Experiment options")
       ->take_all();
-  app.add_option("--seed", experiment.seed, "seed of the randomized block order (default: random, recorded)")
-      ->type_name("N")
-      ->group("Experiment options");
+  bind_option(app, command, "--seed", experiment.seed);
 }
 
 }  // namespace schedlab
