@@ -101,8 +101,8 @@ std::string docs_row(const std::string& names, const std::string& unit, const st
   return fmt::format("| `{}` | {} | {} |\n", fmt::join(sys::split(names, ","), "`, `"), unit, fmt::join(commands, ", "));
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
+std::string options_doc() {
+  std::ifstream in(std::string(SCHEDLAB_SOURCE_DIR) + "/docs/options.md");
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
@@ -202,7 +202,7 @@ TEST(OptionDeclarations, EveryDeclarationIsInTheManPageCompletionsAndDocs) {
   const BuiltCommands built;
   const std::string man = reference::man_page(built.doc, "test"), bash = reference::bash_completion(built.doc),
                     zsh = reference::zsh_completion(built.doc);
-  const std::string docs = read_file(std::string(SCHEDLAB_SOURCE_DIR) + "/docs/options.md");
+  const std::string docs = options_doc();
   for (const auto& spec : command_option_specs()) {
     const std::string name = long_name_of(spec.names);
     EXPECT_NE(man.find(reference::roff_escape(help_text(spec))), std::string::npos) << name << "'s help, in the man page";
