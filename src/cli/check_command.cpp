@@ -16,14 +16,13 @@
 #include "cli/check_kernel.h"
 #include "cli/check_kernel_pair.h"
 #include "cli/command.h"
+#include "cli/command_options.h"
 #include "cli/commands.h"
 #include "cli/path_options.h"
 #include "cli/store_options.h"
 #include "core/error.h"
-#include "core/whole_number.h"
 #include "flows/check.h"
 #include "grid/lava_report.h"
-#include "input/numbers.h"
 
 namespace schedlab {
 namespace {
@@ -39,12 +38,8 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
     if (!o.dry_run) a.lava_tool = grid::find_lava_test_case();  // a dry run checks the line anywhere
     a.store = to_store_choice(lava_store_texts(o.store));
   }
-  a.threshold = input::parse_real(o.threshold).value_or(0);
-  if (!(a.threshold > 0 && a.threshold < 1000))
-    throw UsageError("--threshold", o.threshold, "a percentage above 0 and below 1000, e.g. 5");
-  const auto runs = parse_whole_number(o.max_runs, 2, 1000);
-  if (!runs) throw UsageError("--max-runs", o.max_runs, "a whole number from 2 to 1000");
-  a.max_runs = *runs;
+  a.threshold = real_of(command_option("--threshold", "check"), "--threshold", o.threshold);
+  a.max_runs = static_cast<int>(whole_of(command_option("--max-runs", "check"), "--max-runs", o.max_runs));
   if (!o.kernel_config.empty() && o.kernel.empty())
     throw UsageError("--config", o.kernel_config, "a --kernel to go with it (the .config of the kernel a guest boots)");
   if (!a.interleave.empty() && !a.bad.empty())
@@ -57,14 +52,13 @@ CheckArgs parse_args(const CheckOptions& o, const std::vector<std::string>& argv
 KernelPairCheck pair_check(const CheckOptions& o, const CheckArgs& a) {
   if (!o.bad.empty()) throw UsageError("--bad: not with --good-kernel (the good kernel is measured again)");
   if (!o.interleave.empty()) throw UsageError("--interleave: not with --good-kernel (it interleaves kernels)");
-  const auto boots = parse_whole_number(o.max_boots, 2, 1000);
-  if (!boots) throw UsageError("--max-boots", o.max_boots, "a whole number from 2 to 1000");
+  const auto boots = whole_of(command_option("--max-boots", "check"), "--max-boots", o.max_boots);
   KernelPairCheck c;
   c.step_kernel = o.kernel;
   c.good_kernel = o.good_kernel;
   c.baseline = o.baseline;
   c.threshold_pct = a.threshold;
-  c.max_blocks = static_cast<int>(*boots);
+  c.max_blocks = static_cast<int>(boots);
   c.emulated_ok = o.emulated_ok;
   c.side_by_side = side_by_side_choice(o.side_by_side, o.one_at_a_time);
   c.clock = o.guest_clock;
@@ -109,18 +103,10 @@ Command add_check(CLI::App& app, const CommandContext& context) {
   auto o = std::make_shared<CheckOptions>();
   auto* check = app.add_subcommand("check", "for git bisect run: re-run the baseline's spec; exit 0 "
                                             "good, 1 bad, 125 cannot tell");
-  add_input_path(*check, "--baseline", o->baseline, "result file of the good kernel")->required();
-  add_input_path(*check, "--bad", o->bad, "result file of the bad kernel (optional)");
-  check->add_option("--threshold", o->threshold, "percent loss of the primary metric that is bad (default 5)")
-      ->type_name("PCT");
-  check->add_option("--max-runs", o->max_runs, "most runs before giving up with 125 (default 15)")
-      ->type_name("N");
-  add_output_file(*check, "--json", o->json,
-                  "write the evidence (runs, change, interval, verdict); replaces only an earlier one",
-                  {.policy = ExistingFile::kOnlyOurs, .marker = kCheckSchema, .ours_are = "an earlier check --json file"});
-  check->add_flag("--trust-baseline", o->trust_baseline,
-                  "run what the baseline asks even when it is a command, writes a file or changes sysctls "
-                  "or sched features (a baseline file is code)");
+  for (auto [name, target] : {std::pair{"--baseline", &o->baseline}, {"--bad", &o->bad}, {"--threshold", &o->threshold},
+                                {"--max-runs", &o->max_runs}, {"--json", &o->json}})
+    bind_option(*check, "check", name, *target);
+  bind_option(*check, "check", "--trust-baseline", o->trust_baseline);
   add_input_path(*check, "--kernel", o->kernel, "boot this kernel in a guest shaped like the baseline's and "
                                                 "judge it there (the baseline comes from schedlab kernels)",
                  "VMLINUZ[:INITRD]");
@@ -128,8 +114,7 @@ Command add_check(CLI::App& app, const CommandContext& context) {
                  "with --kernel: boot the good kernel and the step's alternately in randomized blocks and decide "
                  "with the paired test on the boots (the baseline gives only the spec and the guest's shape)",
                  "VMLINUZ[:INITRD]");
-  check->add_option("--max-boots", o->max_boots, "with --good-kernel: boots per kernel at most (default 24)")
-      ->type_name("N");
+  bind_option(*check, "check", "--max-boots", o->max_boots);
   check->add_flag("--emulated-ok", o->emulated_ok, "with --kernel: decide under QEMU's TCG emulation too (no KVM); "
                                                    "every verdict and set is marked emulated.  Without --kernel: "
                                                    "compare a baseline and a run of which one was emulated (refused "
@@ -147,14 +132,9 @@ Command add_check(CLI::App& app, const CommandContext& context) {
                                                       "and the baseline's spec need (default: the one beside it)");
   check->add_flag("--trust-kernel", o->trust_kernel, "boot a --kernel owned by another user than root or you "
                                                      "(a kernel is code)");
-  check->add_flag("--no-wait", o->no_wait, "exit 125 instead of waiting for another run's global controls");
-  add_input_path(*check, "--interleave", o->interleave,
-                 "re-measure the good program now instead of using the baseline's runs: the baseline's "
-                 "program (exec --program, shell --shell, the command after --) replaced by GOOD, in randomized "
-                 "blocks with the current one, decided by the paired test (--max-runs counts blocks)",
-                 "GOOD");
-  check->add_flag("--lava", o->lava, "in a LAVA test shell: report the verdict and the runs with lava-test-case "
-                                     "and print them into the job's log (see schedlab lava job)");
+  bind_option(*check, "check", "--no-wait", o->no_wait);
+  bind_option(*check, "check", "--interleave", o->interleave);
+  bind_option(*check, "check", "--lava", o->lava);
   add_store_options(*check, o->store, true);
   return {check,
           [o, &context] {

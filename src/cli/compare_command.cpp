@@ -5,7 +5,6 @@
 #include <iostream>
 
 #include "cli/command.h"
-#include "cli/path_options.h"
 #include "cli/compare_options.h"
 #include "cli/store_commands.h"
 #include "compare/comparison.h"
@@ -58,27 +57,11 @@ int compare_command(const CompareArgs& a, const WorkloadRegistry& workloads) {
 Command add_compare(CLI::App& app, const CommandContext& context) {
   auto a = std::make_shared<CompareArgs>();
   auto* compare = app.add_subcommand("compare", "compare result sets: the first is the baseline");
-  add_input_path(*compare, "files", a->files, "result files, store selectors (@kernel=K, @label=L, @host=H, "
-                                              "@id=N) or set ids", "FILE|@SELECTOR...")
-      ->required();
-  compare->add_option("--workload", a->workload, "only the selectors' sets of this workload")->type_name("W");
-  compare->add_option("--store", a->store, "the store the selectors read (default: $SCHEDLAB_STORE, else "
-                                           "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
-  compare->add_option("--style", a->style, "the table (default mmtests; html: the report's page)")
-      ->type_name(comparison_formats().type_name());
-  compare->add_option("--test", a->test, "the significance test (default: paired when the runs were interleaved in "
-                                         "blocks, --vary or kernels' boots, else welch)")
-      ->type_name("paired|welch|mwu|overlap");
-  compare->add_option("--alpha", a->alpha, "significance level (default 0.05)")->type_name("A");
-  compare->add_flag("--paired", a->paired, "--test paired: pair runs by block");
-  compare->add_option("--metrics", a->metrics, "metrics to compare, comma-separated (default: the primary "
-                                               "metric and the workload's key metrics)")->type_name("LIST");
-  compare->add_flag("--force", a->force, "compare even when the workload specs differ");
-  compare->add_flag("--all", a->all, "compare every metric the sets recorded");
-  compare->add_flag("--notes", a->notes, "print every note in full below the table");
-  compare->add_flag("--no-history", a->no_history,
-                    "sets measured one after the other: test them on their runs alone, without this spec's "
-                    "between-sitting spread from the store's past sittings on this host");
+  bind_option(*compare, "compare", "files", a->files);
+  bind_option(*compare, "compare", "--style", a->style);
+  bind_comparison_options(*compare, "compare", *a);
+  bind_option(*compare, "compare", "--notes", a->notes);
+  bind_option(*compare, "compare", "--no-history", a->no_history);
   return {compare, [a, &context] { return compare_command(*a, context.workloads); }};
 }
 

@@ -2,24 +2,21 @@
 
 #include <cstdlib>
 
+#include "cli/command_options.h"
 #include "core/error.h"
-#include "input/numbers.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
 
 stats::TestKind parse_test_kind(const std::string& text) {
+  check_value(command_option("--test", "compare"), "--test", text);
   if (text == "welch") return stats::TestKind::kWelch;
   if (text == "mwu") return stats::TestKind::kMannWhitney;
   if (text == "overlap") return stats::TestKind::kOverlap;
-  throw UsageError("--test", text, "paired, welch, mwu or overlap");
+  throw UsageError("--test", text, "welch, mwu or overlap (paired is --paired)");
 }
 
-double parse_alpha(const std::string& text) {
-  const auto a = input::parse_real(text);
-  if (!a || !(*a > 0 && *a < 1)) throw UsageError("--alpha", text, "a number between 0 and 1, e.g. 0.05");
-  return *a;
-}
+double parse_alpha(const std::string& text) { return real_of(command_option("--alpha", "compare"), "--alpha", text); }
 
 CompareOptions comparison_options(const std::string& test, const std::string& alpha, bool paired, bool force,
                                   const std::string& metrics, bool all) {

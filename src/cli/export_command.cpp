@@ -6,8 +6,8 @@
 
 #include <iostream>
 
-#include "cli/path_options.h"
 #include "cli/command.h"
+#include "cli/command_options.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "grid/kcidb.h"
@@ -75,16 +75,11 @@ int export_command(const ExportArgs& args) {
 Command add_export(CLI::App& app, const CommandContext&) {
   auto a = std::make_shared<ExportArgs>();
   auto* cmd = app.add_subcommand("export", "stored sets as a result file that compare accepts");
-  cmd->add_option("ids", a->ids, "set ids (see history) or selectors such as @kernel=6.11*")
-      ->required()->type_name("ID...");
-  add_output_file(*cmd, "--json", a->json, "write the result file (or the KCIDB document) here, a new file "
-                                          "(default: stdout)", {});
-  cmd->add_flag("--force", a->force, "replace an existing --json file");
-  cmd->add_flag("--kcidb", a->kcidb, "a KCIDB v5.3 document (checkouts, builds, tests) for kcidb-submit instead "
-                                     "of a result file; needs --origin");
-  cmd->add_option("--origin", a->origin, "with --kcidb: the CI system's KCIDB origin (lowercase letters, digits, _), "
-                                         "the prefix of every id")
-      ->type_name("NAME");
+  bind_option(*cmd, "export", "ids", a->ids);
+  bind_option(*cmd, "export", "--json", a->json);
+  bind_option(*cmd, "export", "--force", a->force);
+  bind_option(*cmd, "export", "--kcidb", a->kcidb);
+  bind_option(*cmd, "export", "--origin", a->origin);
   add_store_options(*cmd, a->store, false);
   return {cmd, [a] { return export_command(*a); }};
 }

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/command_options.h"
 #include "cli/store_commands.h"
 #include "core/error.h"
 #include "report/formats.h"
@@ -48,17 +49,12 @@ int history_command(const HistoryArgs& args) {
 Command add_history(CLI::App& app, const CommandContext&) {
   auto h = std::make_shared<HistoryArgs>();
   auto* cmd = app.add_subcommand("history", "the stored result sets, one line each, oldest first");
-  cmd->add_option("--workload", h->workload, "only this workload")->type_name("W");
-  cmd->add_option("--kernel", h->kernel, "kernel release, wildcards allowed: 6.11*")->type_name("PATTERN");
-  cmd->add_option("--host", h->host, "host name, wildcards allowed")->type_name("H");
-  cmd->add_option("--label", h->label, "set label, wildcards allowed")->type_name("L");
-  cmd->add_option("--spec", h->spec, "only sets of this spec: its id as the spec column shows it (4 to 12 hex "
-                  "digits)")->type_name("ID");
-  cmd->add_option("--since", h->since, "sets started on or after: 2026-11-01 or 2026-11-01T12:00:00Z")
-      ->type_name("DATE");
-  cmd->add_option("--style", h->style, "the output (default text)")->type_name(history_formats().type_name());
-  cmd->add_flag("--json", h->json, "print JSON (schedlab.history/1): --style json");
-  cmd->add_flag("--csv", h->csv, "print CSV: --style csv");
+  for (auto [name, target] : {std::pair{"--workload", &h->workload}, {"--kernel", &h->kernel}, {"--host", &h->host},
+                                {"--label", &h->label}, {"--spec", &h->spec}, {"--since", &h->since},
+                                {"--style", &h->style}})
+    bind_option(*cmd, "history", name, *target);
+  bind_option(*cmd, "history", "--json", h->json);
+  bind_option(*cmd, "history", "--csv", h->csv);
   add_store_options(*cmd, h->store, false);
   return {cmd, [h] { return history_command(*h); }};
 }

@@ -5,8 +5,8 @@
 
 #include <iostream>
 
-#include "cli/path_options.h"
 #include "cli/command.h"
+#include "cli/command_options.h"
 #include "cli/store_commands.h"
 #include "store/result_file.h"
 #include "store/store_choice.h"
@@ -46,7 +46,7 @@ int import_command(const ImportArgs& args) {
 Command add_import(CLI::App& app, const CommandContext&) {
   auto a = std::make_shared<ImportArgs>();
   auto* import = app.add_subcommand("import", "load result files into the store (sets already there are skipped)");
-  add_input_path(*import, "files", a->files, "result files")->required();
+  bind_option(*import, "import", "files", a->files);
   add_store_options(*import, a->store, false);
   return {import, [a] { return import_command(*a); }};
 }

@@ -1,5 +1,4 @@
 #include "cli/report_command.h"
-#include "cli/path_options.h"
 #include "cli/command.h"
 
 #include <fmt/format.h>
@@ -99,28 +98,9 @@ int report_command(const ReportArgs& a) {
 Command add_report(CLI::App& app, const CommandContext&) {
   auto a = std::make_shared<ReportArgs>();
   auto* cmd = app.add_subcommand("report", "the comparison as one self-contained HTML page with plots");
-  add_input_path(*cmd, "inputs", a->inputs, "result files, store selectors (@kernel=K, @label=L, @host=H, "
-                                            "@id=N) or set ids; the first set is the baseline",
-                 "FILE|@SELECTOR...")
-      ->required();
-  add_output_file(*cmd, "-o,--output", a->output, "the page to write ('-': stdout; default report.html); "
-                                                  "only a new file or an earlier report is overwritten",
-                  {.policy = ExistingFile::kOnlyOurs,
-                   .marker = std::string(html::kGeneratorMarker),
-                   .ours_are = "an earlier schedlab report",
-                   .stdout_dash = true});
-  cmd->add_option("--metrics", a->metrics, "metrics to compare and plot, comma-separated (default: "
-                                           "as compare)")->type_name("LIST");
-  cmd->add_flag("--all", a->all, "compare and plot every metric the sets recorded");
-  cmd->add_option("--test", a->test, "the significance test (default: paired when the runs were interleaved in "
-                                     "blocks, else welch)")
-      ->type_name("paired|welch|mwu|overlap");
-  cmd->add_option("--alpha", a->alpha, "significance level (default 0.05)")->type_name("A");
-  cmd->add_flag("--paired", a->paired, "--test paired: pair runs by block");
-  cmd->add_flag("--force", a->force, "compare even when the workload specs differ");
-  cmd->add_option("--workload", a->workload, "only the selectors' sets of this workload")->type_name("W");
-  cmd->add_option("--store", a->store, "the store the selectors read (default: $SCHEDLAB_STORE, else "
-                                       "$XDG_DATA_HOME/schedlab/results.db)")->type_name("URL");
+  bind_option(*cmd, "report", "inputs", a->inputs);
+  bind_option(*cmd, "report", "--output", a->output);
+  bind_comparison_options(*cmd, "report", *a);
   return {cmd, [a] { return report_command(*a); }};
 }
 

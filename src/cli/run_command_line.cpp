@@ -14,7 +14,7 @@ RunCommandLine::RunCommandLine(const Workload& w)
           "schedlab run " + w.info().name) {
   use_wrapping_help(app);
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  add_run_options(app, settings, experiment);
+  add_run_options(app, "run", settings, experiment);
   // How the sets are reported, not what is measured: beside the store
   // options, never part of the spec (grid/lava_report.h).
   app.add_flag("--lava", lava,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cli/command_options.h"
 #include "cli/path_options.h"
 #include "spec/run_option_table.h"
 
@@ -45,8 +46,9 @@ CLI::Option* bind(CLI::App& app, RunSettings& s, const RunOptionSpec& spec) {
 
 }  // namespace
 
-void add_run_options(CLI::App& app, RunSettings& settings, ExperimentTexts& experiment) {
+void add_run_options(CLI::App& app, const std::string& command, RunSettings& settings, ExperimentTexts& experiment) {
   for (const auto& spec : run_option_specs()) {
+    if (!taken_by(spec, command)) continue;
     CLI::Option* o = bind(app, settings, spec)->group(spec.group);
     if (!spec.value.empty()) o->type_name(spec.value);
     if (spec.output_file) declare_output_file(app, *o, {.unless = {"--force", "--append"}});
@@ -59,9 +61,7 @@ void add_run_options(CLI::App& app, RunSettings& settings, ExperimentTexts& expe
       ->type_name("KEY=V1,V2,...")
       ->group("Experiment options")
       ->take_all();
-  app.add_option("--seed", experiment.seed, "seed of the randomized block order (default: random, recorded)")
-      ->type_name("N")
-      ->group("Experiment options");
+  bind_option(app, command, "--seed", experiment.seed);
 }
 
 }  // namespace schedlab

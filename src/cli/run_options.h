@@ -17,9 +17,9 @@ struct ExperimentTexts {
   std::string seed;               // "" = random, recorded
 };
 
-// Adds every run and scenario option of the table, and --vary/--seed, to a
-// workload's command; `settings` and `experiment` must stay put until
-// `app` has parsed.
-void add_run_options(CLI::App& app, RunSettings& settings, ExperimentTexts& experiment);
+// Adds the run and scenario options of the table that `command` takes
+// (RunOptionSpec::commands), and --vary/--seed, to a workload's command;
+// `settings` and `experiment` must stay put until `app` has parsed.
+void add_run_options(CLI::App& app, const std::string& command, RunSettings& settings, ExperimentTexts& experiment);
 
 }  // namespace schedlab

@@ -2,15 +2,13 @@
 
 #include <random>
 
-#include "core/error.h"
-#include "core/whole_number.h"
+#include "cli/command_options.h"
 
 namespace schedlab {
 
 std::uint64_t parse_seed_option(const std::string& text) {
   if (text.empty()) return std::random_device{}();
-  if (auto seed = parse_whole_number<std::uint64_t>(text, 0, UINT64_MAX)) return *seed;
-  throw UsageError("--seed", text, "a whole number from 0 to 18446744073709551615");
+  return whole_of(command_option("--seed", "run"), "--seed", text);
 }
 
 }  // namespace schedlab

@@ -15,7 +15,8 @@ struct StoreOptionTexts {
   bool no_store = false;
 };
 
-// Adds --store and, when `recording`, --no-store.
+// Adds --store and, when `recording`, --no-store (their declarations:
+// cli/command_option_entries.cpp, which lists the commands that take them).
 void add_store_options(CLI::App& app, StoreOptionTexts& texts, bool recording);
 
 // Throws UsageError for a bad value (before anything runs).

@@ -21,32 +21,32 @@ Record seconds_or_null(const std::optional<std::chrono::nanoseconds>& d) {
 
 std::vector<RunOptionSpec> run_options() {
   return {
-      {.names = "--runs", .value = "N", .help = "repetitions, each a fresh set of copies", .group = kRun,
+      {.names = "--runs", .value = "N", .help = "repetitions, each a fresh set of copies", .unit = "runs", .group = kRun,
        .default_text = std::to_string(RunOptions{}.runs), .range = {{1, RunOptions::kMaxRuns}},
        .set = [](E e, S& s, T o, T t) { s.options.runs = count_of(e, o, t); },
        .key = "runs", .record = [](const S& s) -> Record { return s.options.runs; }, .example = "7"},
       {.names = "-r,--duration,--runtime", .value = "TIME",
-       .help = "measurement window per run: 10, 10s, 500ms, 2m", .group = kRun,
+       .help = "measurement window per run: 10, 10s, 500ms, 2m", .unit = "s", .group = kRun,
        .default_text = format_duration(RunOptions::kDefaultDuration),
        .set = [](E, S& s, T o, T t) { s.options.duration = parse_duration(o, t, false); },
        .key = "duration_s", .json = Json::kSeconds,
        .record = [](const S& s) { return seconds_or_null(s.options.duration); }, .example = "1500ms",
        .identity = true},
       {.names = "-w,--warmup,--warmuptime", .value = "TIME",
-       .help = "time the copies run before each window opens", .group = kRun,
+       .help = "time the copies run before each window opens", .unit = "s", .group = kRun,
        .default_text = format_duration(RunOptions{}.warmup),
        .set = [](E, S& s, T o, T t) { s.options.warmup = parse_duration(o, t, true); },
        .key = "warmup_s", .json = Json::kSeconds,
        .record = [](const S& s) -> Record { return to_seconds(s.options.warmup); }, .example = "250ms",
        .identity = true},
       {.names = "--warmup-runs", .value = "N",
-       .help = "runs executed first and discarded (recorded as warmup_runs)", .group = kRun,
+       .help = "runs executed first and discarded (recorded as warmup_runs)", .unit = "runs", .group = kRun,
        .default_text = std::to_string(RunOptions{}.warmup_runs), .range = {{0, RunOptions::kMaxWarmupRuns}},
        .set = [](E e, S& s, T o, T t) { s.options.warmup_runs = count_of(e, o, t); },
        .key = "warmup_runs", .record = [](const S& s) -> Record { return s.options.warmup_runs; },
        .example = "2", .identity = true},
       {.names = "--busy-threshold", .value = "PCT",
-       .help = "warn when other processes use more than PCT% of the CPU set in a run", .group = kRun,
+       .help = "warn when other processes use more than PCT% of the CPU set in a run", .unit = "%", .group = kRun,
        .default_text = fmt::format("{}", RunOptions::kDefaultBusyThreshold), .range = {{0, 100}},
        .set = [](E e, S& s, T o, T t) {
          s.options.busy_threshold_pct = parse_percent(o, t, e.range->min, e.range->max);
@@ -56,7 +56,7 @@ std::vector<RunOptionSpec> run_options() {
       {.names = "--wait-idle", .value = "[=TIME]",
        .help = "before each run wait until the CPU set is quiet (at most --busy-threshold busy over a second), for "
                "at most TIME (bare: " + format_duration(RunOptions::kDefaultWaitIdle) + ")",
-       .group = kRun, .arity = Arity::kOptional,
+       .unit = "s", .group = kRun, .arity = Arity::kOptional,
        .set = [](E, S& s, T o, T t) {
          s.options.wait_idle = t.empty() ? RunOptions::kDefaultWaitIdle : parse_duration(o, t, false);
        },
@@ -104,7 +104,7 @@ std::vector<RunOptionSpec> run_options() {
       {.names = "--profile-freq", .value = "HZ",
        .help = "samples per second of CPU time the profile probe takes of each copy task; the default is prime, "
                "so not in step with the tick (its cost: docs/probes.md)",
-       .group = kRun, .default_text = std::to_string(RunOptions::kDefaultProfileFreqHz),
+       .unit = "Hz", .group = kRun, .default_text = std::to_string(RunOptions::kDefaultProfileFreqHz),
        .range = {{1, static_cast<int>(RunOptions::kMaxProfileFreqHz)}},
        .set = [](E e, S& s, T o, T t) { s.options.profile_freq_hz = static_cast<std::uint32_t>(count_of(e, o, t)); },
        .key = "profile_freq_hz", .record = [](const S& s) -> Record { return s.options.profile_freq_hz; },

@@ -1,9 +1,11 @@
 #include "spec/run_option_table.h"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include "spec/option_entries.h"
+#include "spec/option_help.h"
 #include "spec/option_values.h"
 
 namespace schedlab {
@@ -17,16 +19,7 @@ const std::vector<RunOptionSpec>& run_option_specs() {
   return kSpecs;
 }
 
-std::string long_name(const RunOptionSpec& spec) {
-  std::size_t from = 0;
-  while (from < spec.names.size()) {
-    const std::size_t comma = std::min(spec.names.find(',', from), spec.names.size());
-    std::string name = spec.names.substr(from, comma - from);
-    if (name.rfind("--", 0) == 0) return name;
-    from = comma + 1;
-  }
-  return spec.names;
-}
+std::string long_name(const RunOptionSpec& spec) { return long_name_of(spec.names); }
 
 const RunOptionSpec* option_of_key(const std::string& key) {
   for (const auto& spec : run_option_specs())
@@ -40,11 +33,12 @@ std::string option_name(const std::string& key) {
 }
 
 std::string help_text(const RunOptionSpec& spec) {
-  std::vector<std::string> facts;
-  if (spec.range) facts.push_back(fmt::format("{} to {}", spec.range->min, spec.range->max));
-  if (!spec.default_text.empty()) facts.push_back("default " + spec.default_text);
-  if (facts.empty()) return spec.help;
-  return fmt::format("{} ({})", spec.help, fmt::join(facts, ", "));
+  const std::string range = spec.range ? fmt::format("{} to {}", spec.range->min, spec.range->max) : "";
+  return help_with_facts(spec.help, range, spec.default_text, spec.unit);
+}
+
+bool taken_by(const RunOptionSpec& spec, const std::string& command) {
+  return std::find(spec.commands.begin(), spec.commands.end(), command) != spec.commands.end();
 }
 
 int count_of(const RunOptionSpec& spec, const std::string& option, const std::string& text) {

@@ -42,6 +42,10 @@ struct RunOptionSpec {
   std::string names;  // CLI11 names: "-r,--duration,--runtime"
   std::string value;  // what it takes, for help: "TIME"; "" for a flag
   std::string help;   // what it does; help_text adds the range and the default
+  // What a bare number counts: "runs", "%", "Hz", "s" (a TIME's bare number
+  // is seconds); "" when nothing.  help_text writes it after the range
+  // ("1 to 100000 runs, default 5"); docs/options.md lists it.
+  std::string unit;
   std::string group;  // "Run options", "Scenario options"
   std::string default_text;  // "5", "10s"; "" when the default is no value
   std::optional<Range> range;
@@ -69,6 +73,10 @@ struct RunOptionSpec {
   bool identity = false;
   // An output file (--json): declared through cli/path_options.h.
   bool output_file = false;
+  // The commands whose command line binds it (cli/run_options.cpp binds
+  // the entries that name its command).  `kernels`, `bisect` and `lava job`
+  // take `run WORKLOAD [options]` after "--": run's command line, not theirs.
+  std::vector<std::string> commands = {"run"};
 
   bool recorded() const { return record != nullptr; }
   void apply(RunSettings& s, const std::string& option, const std::string& text) const { set(*this, s, option, text); }
@@ -87,9 +95,12 @@ std::string option_name(const std::string& key);
 // The entry whose key is `key`, or null.
 const RunOptionSpec* option_of_key(const std::string& key);
 
-// The help as printed: what it does, then its range and default
-// ("repetitions (1 to 100000, default 5)").
+// The help as printed: what it does, then its range and default, with
+// its unit ("repetitions (1 to 100000 runs, default 5)").
 std::string help_text(const RunOptionSpec& spec);
+
+// Whether `command` binds the entry (it is in spec.commands).
+bool taken_by(const RunOptionSpec& spec, const std::string& command);
 
 // A whole number within the entry's range: UsageError naming `option`.
 int count_of(const RunOptionSpec& spec, const std::string& option, const std::string& text);

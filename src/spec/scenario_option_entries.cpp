@@ -40,7 +40,7 @@ Record sysctls(const S& s) {
 std::vector<RunOptionSpec> scenario_options() {
   return {
       {.names = "--copies", .value = "N|auto|Kx",
-       .help = "concurrent copies: N, auto (one per CPU of the set) or Kx (K per CPU)", .group = kScenario,
+       .help = "concurrent copies: N, auto (one per CPU of the set) or Kx (K per CPU)", .unit = "copies", .group = kScenario,
        .default_text = ScenarioRequest{}.copies.text(),
        .set = [](E, S& s, T o, T t) { s.scenario.copies = parse_copies(o, t); },
        .vary_key = "copies", .key = "copies", .record = [](const S& s) -> Record { return s.scenario.copies.text(); },
@@ -60,7 +60,8 @@ std::vector<RunOptionSpec> scenario_options() {
        .vary_key = "pin-copies", .key = "pin_copies", .json = Json::kBool,
        .record = [](const S& s) -> Record { return s.scenario.pin_copies; }, .example = "on", .identity = true},
       {.names = "--cgroup-depth", .value = "D",
-       .help = "run in a fresh cgroup chain D levels deep (v2, and v1 cpu on hybrid hosts)", .group = kScenario,
+       .help = "run in a fresh cgroup chain D levels deep (v2, and v1 cpu on hybrid hosts)", .unit = "levels",
+       .group = kScenario,
        .default_text = std::to_string(ScenarioRequest{}.cgroup_depth), .range = {{0, ScenarioRequest::kMaxCgroupDepth}},
        .set = [](E e, S& s, T o, T t) { s.scenario.cgroup_depth = count_of(e, o, t); },
        .vary_key = "cgroup-depth", .key = "cgroup_depth",

@@ -51,7 +51,7 @@ TEST(Report, RefusesBadInputInOneLine) {
   };
   const std::vector<Case> cases = {
       {{"report", file, "--test", "t"}, "--test 't': expected paired, welch, mwu or overlap"},
-      {{"report", file, "--alpha", "2"}, "--alpha '2': expected a number between 0 and 1"},
+      {{"report", file, "--alpha", "2"}, "--alpha '2': expected a number above 0 and below 1"},
       {{"report", file, "--metrics", "nope"}, "--metrics 'nope': expected a metric of the sets"},
       {{"report", file, "--all", "--metrics", "lps"}, "--all: cannot be combined with --metrics"},
       {{"report", dir.file("missing.json")}, "missing.json"},

@@ -5,6 +5,10 @@
 
 #include <map>
 
+#include "cli/command_options.h"
+#include "spec/run_option_table.h"
+#include "sys/proc_files.h"
+
 namespace schedlab::reference {
 namespace {
 
@@ -39,6 +43,24 @@ std::string options_tables(const CommandDoc& c) {
   return out;
 }
 
+// One row per declaration of the two tables (spec/run_option_table.h,
+// cli/command_options.h): what a bare number counts and who takes it.
+std::string declarations_table() {
+  std::string out =
+      "## Declared options and the commands that take them\n\n"
+      "Every option declared in one of the two tables, with the unit of a bare number and the commands\n"
+      "whose command line binds it (`run` is each workload's; kernels, bisect and lava job take\n"
+      "`run WORKLOAD [options]` after `--`).\n\n"
+      "| option | unit | commands |\n|---|---|---|\n";
+  auto row = [&out](const std::string& names, const std::string& unit, const std::vector<std::string>& commands) {
+    out += fmt::format("| `{}` | {} | {} |\n", fmt::join(sys::split(names, ","), "`, `"), cell(unit),
+                       fmt::join(commands, ", "));
+  };
+  for (const auto& spec : run_option_specs()) row(spec.names, spec.unit, spec.commands);
+  for (const auto& spec : command_option_specs()) row(spec.names, spec.unit, spec.commands);
+  return out;
+}
+
 }  // namespace
 
 std::string markdown_reference(const CliDoc& doc) {
@@ -50,7 +72,7 @@ std::string markdown_reference(const CliDoc& doc) {
     out += fmt::format("## schedlab {}\n\n{}\n\n{}", c.name, cell(c.summary), options_tables(c));
   for (const auto& w : doc.workloads)
     out += fmt::format("## schedlab {}\n\n{}\n\n{}", w.command.name, cell(w.reproduces), options_tables(w.command));
-  return out;
+  return out + declarations_table();
 }
 
 }  // namespace schedlab::reference
