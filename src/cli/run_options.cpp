@@ -46,7 +46,12 @@ CLI::Option* bind(CLI::App& app, RunSettings& s, const RunOptionSpec& spec) {
 }  // namespace
 
 void add_run_options(CLI::App& app, RunSettings& settings, ExperimentTexts& experiment) {
-  for (const auto& spec : run_option_specs()) {
+  add_run_options(app, settings, experiment, run_option_specs());
+}
+
+void add_run_options(CLI::App& app, RunSettings& settings, ExperimentTexts& experiment,
+                     const std::vector<RunOptionSpec>& table) {
+  for (const auto& spec : table) {
     CLI::Option* o = bind(app, settings, spec)->group(spec.group);
     if (!spec.value.empty()) o->type_name(spec.value);
     if (spec.output_file) declare_output_file(app, *o, {.unless = {"--force", "--append"}});
