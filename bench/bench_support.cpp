@@ -17,6 +17,16 @@
 
 namespace bench {
 
+const schedlab::WorkloadRegistry& workloads() {
+  static const schedlab::WorkloadRegistry kWorkloads = schedlab::builtin_workloads();
+  return kWorkloads;
+}
+
+schedlab::Registries registries() {
+  static const schedlab::ProbeList kProbes = schedlab::builtin_probes();
+  return {workloads(), kProbes};
+}
+
 fs::path schedlab_binary() {
   return fs::canonical("/proc/self/exe").parent_path().parent_path() / "schedlab";
 }
@@ -42,7 +52,7 @@ std::string run_capture(const std::string& command) {
 schedlab::MetricValues schedlab_run(const std::string& args) {
   const std::string json = fmt::format("/tmp/schedlab-bench-{}.json", getpid());
   run_capture(fmt::format("{} run {} --runs 1 --quiet --json {}", schedlab_binary().string(), args, json));
-  const auto file = schedlab::read_result_file(json);
+  const auto file = schedlab::read_result_file(json, bench::workloads());
   fs::remove(json);
   return file.sets.at(0).runs.at(0).values;
 }

@@ -8,10 +8,16 @@
 #include <vector>
 
 #include "core/result.h"
+#include "workloads/builtin.h"
 
 namespace bench {
 
 namespace fs = std::filesystem;
+
+// The built-in workloads and probes, made once: a bench is a top, where
+// they are made and passed down.
+const schedlab::WorkloadRegistry& workloads();
+schedlab::Registries registries();
 
 // The build directory's schedlab (the bench binaries live in build/bench).
 fs::path schedlab_binary();

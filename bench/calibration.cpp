@@ -104,7 +104,7 @@ std::pair<double, double> check_errors(const Values& pool, int trials, std::mt19
 std::string pct(int hits, int trials) { return fmt::format("{:.1f}%", 100.0 * hits / std::max(trials, 1)); }
 
 int simulate(const std::string& file, int trials) {
-  const auto sets = schedlab::read_result_file(file).sets;
+  const auto sets = schedlab::read_result_file(file, bench::workloads()).sets;
   if (sets.size() < 2) throw std::runtime_error(file + ": needs an interleaved A/A file (--vary replicate=a,b)");
   auto [a, b] = pairs(sets[0], sets[1]);
   if (a.size() < static_cast<size_t>(kRuns)) throw std::runtime_error(file + ": needs at least 10 blocks");
@@ -153,7 +153,7 @@ void real_pair(const std::vector<ResultSet>& sets, Rates& raw, Rates& normalized
 std::vector<ResultSet> run_sets(const std::string& args) {
   const std::string json = fmt::format("/tmp/schedlab-calibration-{}.json", getpid());
   bench::run_capture(fmt::format("{} run {} --quiet --no-store --json {}", bench::schedlab_binary().string(), args, json));
-  auto sets = schedlab::read_result_file(json).sets;
+  auto sets = schedlab::read_result_file(json, bench::workloads()).sets;
   bench::fs::remove(json);
   return sets;
 }

@@ -46,7 +46,7 @@ std::string min_median_max(std::vector<double> xs) {
 
 // The boot-to-result table: per kernel, min / median / max.
 void boot_times(const std::string& json) {
-  const auto file = schedlab::read_result_file(json);
+  const auto file = schedlab::read_result_file(json, bench::workloads());
   fmt::print("\n| kernel | accel | boots | QEMU start to result (s) | command started at guest uptime (s) |\n"
              "| --- | --- | --- | --- | --- |\n");
   for (const auto& set : file.sets) {

@@ -140,7 +140,7 @@ std::string run_round(const Scale& s, const std::string& selection, int pairs, s
   bench::run_capture(fmt::format("{} run {} {} --runs {} --vary probes=none,{} --no-store --quiet --force --json {} {}",
                                  bench::schedlab_binary().string(), s.workload, length, pairs, selection,
                                  file.string(), s.args));
-  const auto sets = schedlab::read_result_file(file).sets;
+  const auto sets = schedlab::read_result_file(file, bench::workloads()).sets;
   bench::fs::remove(file);
   if (auto why = unavailable_in(sets.at(1)); !why.empty()) return why;
   const std::string primary = sets.at(0).workload.primary_metric;

@@ -16,6 +16,7 @@
 #include "core/descriptive.h"
 #include "store/sqlite_connection.h"
 #include "store/store.h"
+#include "support/registries.h"
 #include "support/synthetic_sets.h"
 
 namespace {
@@ -75,7 +76,8 @@ int main(int argc, char** argv) {
   std::int64_t stored = 0;
   {
     schedlab::store::Store store(
-        std::make_unique<schedlab::store::SqliteConnection>(db, schedlab::store::Access::kWrite));
+        std::make_unique<schedlab::store::SqliteConnection>(db, schedlab::store::Access::kWrite),
+        schedlab::testing::workload_registry());
     loaded = load(store, runs / kRunsPerSet);
     stored = schedlab::store::as_int(store.connection().query("SELECT COUNT(*) FROM runs").at(0).at(0));
   }

@@ -24,7 +24,7 @@ std::vector<ResultSet> aa_sets(const std::string& workload, const std::string& s
   bench::run_capture(fmt::format("{} run {} --duration {} --runs 8 --vary replicate=a,b --quiet --no-store "
                                  "--force --json {}",
                                  bench::schedlab_binary().string(), workload, seconds, json));
-  auto sets = schedlab::read_result_file(json).sets;
+  auto sets = schedlab::read_result_file(json, bench::workloads()).sets;
   bench::fs::remove(json);
   return sets;
 }
@@ -38,14 +38,15 @@ int main(int argc, char** argv) {
   int raw_flagged = 0, bh_flagged = 0;
   std::size_t tests = 0;
   for (int e = 0; e < n; ++e) {
-    const auto c = schedlab::build_comparison(aa_sets(workload, seconds), schedlab::CompareOptions{});
+    const auto c =
+        schedlab::build_comparison(aa_sets(workload, seconds), schedlab::CompareOptions{}, bench::registries());
     // The changes hold only what survived BH; the uncorrected count needs
     // the whole family: the same comparison with q = 1 lists every test.
     const double alpha = c.options.alpha;
     schedlab::CompareOptions all;
     all.alpha = 1;
     std::size_t raw = 0;
-    for (const auto& u : schedlab::build_comparison(c.sets, all).underneath.changes) raw += u.p_value <= alpha;
+    for (const auto& u : schedlab::build_comparison(c.sets, all, bench::registries()).underneath.changes) raw += u.p_value <= alpha;
     raw_flagged += raw > 0;
     bh_flagged += !c.underneath.changes.empty();
     tests += c.underneath.tests;

@@ -108,6 +108,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const std::size_t blocks = log.blocks.size();
-  check(collect_sets(log, {"fuzz", "", nullptr, 0}), blocks, mode, rest);
+  check(collect_sets(log, {"fuzz", "", nullptr, 0}, fuzz::workloads()), blocks, mode, rest);
   return 0;
 }

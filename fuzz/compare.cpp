@@ -90,6 +90,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto all = option_sets(file->sets);
   const CompareOptions& options = all[std::hash<std::string_view>{}(text) % all.size()];
   std::optional<Comparison> c;
-  if (fuzz::accepted([&] { c = build_comparison(file->sets, options); })) print_every_style(*c);
+  if (fuzz::accepted([&] { c = build_comparison(file->sets, options, fuzz::registries()); })) print_every_style(*c);
   return 0;
 }

@@ -25,6 +25,11 @@ const WorkloadRegistry& workloads() {
   return registry;
 }
 
+Registries registries() {
+  static const ProbeList probes = builtin_probes();
+  return {workloads(), probes};
+}
+
 void require(bool holds, std::string_view property, std::string_view input) {
   if (holds) return;
   std::fprintf(stderr, "fuzz: %.*s does not hold for '%.*s'\n", static_cast<int>(property.size()),

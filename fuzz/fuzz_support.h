@@ -42,8 +42,10 @@ bool accepted(Step&& step) {
 // std::exception, which would hide bad_alloc or length_error; we do not.
 std::optional<ResultFile> read_result_text(std::string_view text);
 
-// The built-in workloads, made once (read_run_spec looks names up here).
+// The built-in workloads, made once (read_run_spec looks names up here);
+// with the built-in probes, what a comparison and the store are given.
 const WorkloadRegistry& workloads();
+Registries registries();
 
 // Aborts, printing `property` and `input`, when `holds` is false: a
 // property the program relies on (a value survives the result file) broke.

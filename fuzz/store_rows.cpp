@@ -47,7 +47,7 @@ constexpr const char* kCells[] = {
 };
 
 Store planted_store(std::size_t cell, const std::string& text) {
-  Store store(SqliteConnection::in_memory());
+  Store store(SqliteConnection::in_memory(), fuzz::workloads());
   SetDocument doc{ordered_json::parse(kSet), "2026-11-01T00:00:00Z"};
   store.record(doc);
   doc.set["label"] = "6.12.0";

@@ -77,7 +77,7 @@ bool take_dry_run(std::vector<char*>& args) {
   return found;
 }
 
-int dispatch(int argc_given, char** argv_given, const WorkloadRegistry& workloads) {
+int dispatch(int argc_given, char** argv_given, const WorkloadRegistry& workloads, const ProbeList& probes) {
   CLI::App app{"schedlab: reproduce, measure and compare Linux scheduler and process-lifecycle regressions",
                "schedlab"};
   set_up_app(app);
@@ -85,7 +85,7 @@ int dispatch(int argc_given, char** argv_given, const WorkloadRegistry& workload
   const bool dry_run = take_dry_run(args);
   const int argc = static_cast<int>(args.size());
   char** argv = args.data();
-  const CommandContext context{workloads, {argv_given, argv_given + argc_given}, dry_run};
+  const CommandContext context{workloads, probes, {argv_given, argv_given + argc_given}, dry_run};
   std::vector<Command> commands;
   for (AddCommand add : all_commands()) commands.push_back(add(app, context));
   if (auto status = reference::print_reference(app, workloads, argc, argv)) return *status;
@@ -125,7 +125,8 @@ int run_app(int argc, char** argv) {
   const TerminalSafeOutput safe_output;  // every byte to stdout and stderr, error messages included
   try {
     const auto workloads = builtin_workloads();
-    return dispatch(argc, argv, workloads);
+    const auto probes = builtin_probes();
+    return dispatch(argc, argv, workloads, probes);
   } catch (const Interrupted& e) {
     std::cerr << fmt::format("schedlab: interrupted by SIG{}; completed runs were kept\n",
                              sigabbrev_np(e.signal_number()));

@@ -95,7 +95,7 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
     std::cerr << "schedlab: " << e.what() << " (check exits 255 so that git bisect run stops)\n";
     return kCheckUsageExit;
   }
-  if (in_guest) return run_guest_check(*in_guest);
+  if (in_guest) return run_guest_check(workloads, *in_guest);
   return measure_check(a, loaded);
 }
 

@@ -76,9 +76,9 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   check.store = to_store_choice(o.store);
   check.emulated_ok = o.emulated_ok;
   guest::KernelsPlan& plan = check.plan;
-  const ResultFile good = read_result_file(o.baseline);
+  const ResultFile good = read_result_file(o.baseline, workloads);
   const ResultSet& set = baseline_guest_set(good, o.baseline);
-  if (!o.bad.empty()) baseline_guest_set(read_result_file(o.bad), o.bad);
+  if (!o.bad.empty()) baseline_guest_set(read_result_file(o.bad, workloads), o.bad);
   const guest::GuestShape shape = baseline_guest_shape(set.guest);  // the baseline's guest.append vetted first
   plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
   guest::KernelFiles& kernel = plan.kernels.front();

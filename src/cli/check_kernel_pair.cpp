@@ -44,8 +44,8 @@ std::vector<std::string> baseline_run_args(const ResultSet& set, const std::stri
 }
 
 // The shape and the spec from the baseline's guest block.
-void from_baseline(const KernelPairCheck& c, PairPlan& p) {
-  const ResultFile file = read_result_file(c.baseline);
+void from_baseline(const KernelPairCheck& c, PairPlan& p, const WorkloadRegistry& workloads) {
+  const ResultFile file = read_result_file(c.baseline, workloads);
   const ResultSet& set = baseline_guest_set(file, c.baseline);
   p.run_args = baseline_run_args(set, c.baseline);
   p.texts = baseline_shape_texts(set.guest);
@@ -62,7 +62,7 @@ PairPlan plan_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c) 
   PairPlan p;
   p.texts = c.shape;
   p.run_args = c.run_args;
-  if (!c.baseline.empty()) from_baseline(c, p);
+  if (!c.baseline.empty()) from_baseline(c, p, workloads);
   KernelsTexts& t = p.texts;
   t.kernels = {"good=" + c.good_kernel, c.step_name + "=" + c.step_kernel};
   t.boots = std::to_string(c.blocks_per_look);
@@ -102,7 +102,7 @@ int plan_only(const KernelPairCheck& c, const PairPlan& p) {
 PairVerdict judge(const WorkloadRegistry& workloads, const KernelPairCheck& c, const PairPlan& p,
                   Session& session) {
   auto request = make_kernels_request(workloads, p.texts, p.run_args, c.argv);
-  return judge_pair(*request, p.judgement, session);
+  return judge_pair(workloads, *request, p.judgement, session);
 }
 
 void say_bad_input(const std::exception& e) {

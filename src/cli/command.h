@@ -15,7 +15,10 @@ namespace schedlab {
 
 // What every command may use besides its own options.
 struct CommandContext {
+  // The built-in workloads and probes, made once in run_app and passed down.
   const WorkloadRegistry& workloads;
+  const ProbeList& probes;
+  Registries registries() const { return {workloads, probes}; }
   // The command line as typed, recorded in every result set (for `suite`,
   // the `schedlab run ...` line that reproduces the set).
   std::vector<std::string> argv;

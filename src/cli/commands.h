@@ -22,10 +22,10 @@ namespace schedlab {
 // --help was shown.
 std::optional<RunRequest> bind_run(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
                                    const std::vector<std::string>& argv);
-int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+int run_command(const Registries& registries, const std::vector<std::string>& args,
                 const std::vector<std::string>& argv);
 // `schedlab kernels [options] -- run WORKLOAD [options]` (cli/kernels_command.cpp).
-int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+int kernels_command(const Registries& registries, const std::vector<std::string>& args,
                     const std::vector<std::string>& argv, bool dry_run = false);
 // `args` with --dry-run added before a "--" (the run options end there).
 std::vector<std::string> with_dry_run(std::vector<std::string> args);
@@ -42,7 +42,7 @@ struct SuiteKernels {
 };
 // `full`: lkml's full comparison tables under each verdict; `only`: one
 // scenario by name ("" = all).
-int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
+int suite_command(const Registries& registries, const std::string& name, const std::string& scale,
                   const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& kernels_given = {},
                   bool full = false, const std::string& only = "", bool dry_run = false,
                   bool lava = false);  // --lava: report to LAVA's test shell (grid/lava_report.h)
@@ -72,7 +72,7 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
 struct PlanOptions {
   std::string detect, from, alpha = "0.05", power = "0.8", metric;
 };
-int plan_command(const PlanOptions& options);
+int plan_command(const PlanOptions& options, const WorkloadRegistry& workloads);
 
 // For read-only commands: one line on stderr when dead runs left journals
 // behind (`schedlab restore` undoes them); changes nothing.

@@ -41,14 +41,14 @@ std::shared_ptr<const SittingHistory> history_of(const std::vector<ResultSet>& s
   return out;
 }
 
-int compare_command(const CompareArgs& a, const WorkloadRegistry& workloads) {
+int compare_command(const CompareArgs& a, const Registries& registries) {
   const auto format = comparison_formats().find(a.style);  // a bad --style before any file is read
   CompareOptions o = comparison_options(a.test, a.alpha, a.paired, a.force, a.metrics, a.all);
   o.all_notes = a.notes;
-  std::vector<ResultSet> sets = read_compare_inputs(a.files, a.store, a.workload);
+  std::vector<ResultSet> sets = read_compare_inputs(a.files, a.store, a.workload, registries.workloads);
   if (a.all && !sets.empty()) o.metrics = all_metrics(sets.front());
-  if (!a.no_history) o.history = history_of(sets, a.store, workloads);
-  std::cout << format(build_comparison(std::move(sets), o));
+  if (!a.no_history) o.history = history_of(sets, a.store, registries.workloads);
+  std::cout << format(build_comparison(std::move(sets), o, registries));
   return 0;
 }
 
@@ -62,7 +62,7 @@ Command add_compare(CLI::App& app, const CommandContext& context) {
   bind_comparison_options(*compare, "compare", *a);
   bind_option(*compare, "compare", "--notes", a->notes);
   bind_option(*compare, "compare", "--no-history", a->no_history);
-  return {compare, [a, &context] { return compare_command(*a, context.workloads); }};
+  return {compare, [a, &context] { return compare_command(*a, context.registries()); }};
 }
 
 }  // namespace schedlab

@@ -29,7 +29,7 @@ void disambiguate_labels(std::vector<ResultSet>& sets, const std::vector<std::st
 }
 
 std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& inputs, const std::string& store,
-                                           const std::string& workload) {
+                                           const std::string& workload, const WorkloadRegistry& workloads) {
   bool any_selector = false;
   for (const auto& input : inputs)
     if (store::is_selector(input)) {
@@ -42,14 +42,14 @@ std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& input
   std::unique_ptr<store::Store> s;
   if (any_selector || !store.empty()) {
     const auto choice = to_store_choice({store, false});
-    if (any_selector) s = store::open_store(choice, store::Access::kRead);
+    if (any_selector) s = store::open_store(choice, store::Access::kRead, workloads);
   }
   std::vector<ResultSet> sets;
   std::vector<std::string> sources;
   for (const auto& input : inputs) {
     auto file = store::is_selector(input)
                     ? result_file_from_json(store::result_file_json(store::select_sets(*s, input, workload)))
-                    : read_result_file(input);
+                    : read_result_file(input, workloads);
     for (auto& set : file.sets) {
       sets.push_back(std::move(set));
       sources.push_back(input);

@@ -34,12 +34,12 @@ void check_kcidb_options(const ExportArgs& args) {
 
 }  // namespace
 
-int export_command(const ExportArgs& args) {
+int export_command(const ExportArgs& args, const WorkloadRegistry& workloads) {
   const auto choice = to_store_choice(args.store);
   check_kcidb_options(args);
   for (const auto& id : args.ids)
     store::parse_selector(id);  // a bad id is refused before the store is opened
-  auto s = store::open_store(choice, store::Access::kRead);
+  auto s = store::open_store(choice, store::Access::kRead, workloads);
   // Every selector's sets read at once: a bad row is skipped, and only when
   // no valid set is left of them all is it bad input.
   std::vector<std::int64_t> ids;
@@ -58,7 +58,7 @@ int export_command(const ExportArgs& args) {
   if (ids.empty()) throw UsageError(refused);
   const auto docs = s->load(ids, fmt::format("{}", fmt::join(args.ids, " ")));
   const ordered_json document =
-      args.kcidb ? grid::kcidb_document(docs, args.origin) : store::result_file_json(docs);
+      args.kcidb ? grid::kcidb_document(docs, args.origin, workloads) : store::result_file_json(docs);
   const std::string text = document.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
   if (args.json.empty()) {
     std::cout << text;
@@ -72,7 +72,7 @@ int export_command(const ExportArgs& args) {
   return 0;
 }
 
-Command add_export(CLI::App& app, const CommandContext&) {
+Command add_export(CLI::App& app, const CommandContext& context) {
   auto a = std::make_shared<ExportArgs>();
   auto* cmd = app.add_subcommand("export", "stored sets as a result file that compare accepts");
   bind_option(*cmd, "export", "ids", a->ids);
@@ -81,7 +81,7 @@ Command add_export(CLI::App& app, const CommandContext&) {
   bind_option(*cmd, "export", "--kcidb", a->kcidb);
   bind_option(*cmd, "export", "--origin", a->origin);
   add_store_options(*cmd, a->store, false);
-  return {cmd, [a] { return export_command(*a); }};
+  return {cmd, [a, &context] { return export_command(*a, context.workloads); }};
 }
 
 }  // namespace schedlab

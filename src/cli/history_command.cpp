@@ -32,21 +32,21 @@ store::SetFilter filter_of(const HistoryArgs& a) {
 
 }  // namespace
 
-int history_command(const HistoryArgs& args) {
+int history_command(const HistoryArgs& args, const WorkloadRegistry& workloads) {
   if (args.json + args.csv + !args.style.empty() > 1)
     throw UsageError("--json, --csv and --style: give one output format (--json is --style json)");
   const std::string style = args.json ? "json" : args.csv ? "csv" : args.style.empty() ? "text" : args.style;
   const auto format = history_formats().find(style);
   const auto filter = filter_of(args);
   const auto choice = to_store_choice(args.store);
-  auto s = store::open_store(choice, store::Access::kRead);
+  auto s = store::open_store(choice, store::Access::kRead, workloads);
   const auto rows = s->find(filter);
   if (style == "text" && rows.empty()) std::cout << "no stored set matches (" << describe(choice) << ")\n";
   else std::cout << format(rows);
   return 0;
 }
 
-Command add_history(CLI::App& app, const CommandContext&) {
+Command add_history(CLI::App& app, const CommandContext& context) {
   auto h = std::make_shared<HistoryArgs>();
   auto* cmd = app.add_subcommand("history", "the stored result sets, one line each, oldest first");
   for (auto [name, target] : {std::pair{"--workload", &h->workload}, {"--kernel", &h->kernel}, {"--host", &h->host},
@@ -56,7 +56,7 @@ Command add_history(CLI::App& app, const CommandContext&) {
   bind_option(*cmd, "history", "--json", h->json);
   bind_option(*cmd, "history", "--csv", h->csv);
   add_store_options(*cmd, h->store, false);
-  return {cmd, [h] { return history_command(*h); }};
+  return {cmd, [h, &context] { return history_command(*h, context.workloads); }};
 }
 
 }  // namespace schedlab

@@ -34,21 +34,21 @@ void import_file(store::Store& s, const std::string& path, const std::vector<sto
 
 }  // namespace
 
-int import_command(const ImportArgs& args) {
+int import_command(const ImportArgs& args, const WorkloadRegistry& workloads) {
   const auto choice = to_store_choice(args.store);
   std::vector<std::vector<store::SetDocument>> files;
-  for (const auto& path : args.files) files.push_back(store::documents_of(read_result_json(path)));
-  auto s = store::open_store(choice, store::Access::kWrite);
+  for (const auto& path : args.files) files.push_back(store::documents_of(read_result_json(path, workloads)));
+  auto s = store::open_store(choice, store::Access::kWrite, workloads);
   for (size_t i = 0; i < files.size(); ++i) import_file(*s, args.files[i], files[i]);
   return 0;
 }
 
-Command add_import(CLI::App& app, const CommandContext&) {
+Command add_import(CLI::App& app, const CommandContext& context) {
   auto a = std::make_shared<ImportArgs>();
   auto* import = app.add_subcommand("import", "load result files into the store (sets already there are skipped)");
   bind_option(*import, "import", "files", a->files);
   add_store_options(*import, a->store, false);
-  return {import, [a] { return import_command(*a); }};
+  return {import, [a, &context] { return import_command(*a, context.workloads); }};
 }
 
 }  // namespace schedlab

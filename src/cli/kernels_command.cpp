@@ -31,15 +31,15 @@ std::optional<KernelsTexts> parse_options(std::vector<std::string> args) {
 // --dry-run: the options parsed and the spec checked as a run on this host
 // would be (a guest's CPUs and memory are its own: the guest checks again);
 // no kernel is read, no initramfs built, no guest started.
-int plan_kernels(const WorkloadRegistry& workloads, const std::vector<std::string>& spec) {
+int plan_kernels(const Registries& registries, const std::vector<std::string>& spec) {
   std::vector<std::string> run(spec.begin() + (spec.front() == "run" ? 1 : 0), spec.end());
   std::cout << "dry run: the kernels' options parsed; the spec as a run here would be:\n";
-  return run_command(workloads, with_dry_run(run), {});
+  return run_command(registries, with_dry_run(run), {});
 }
 
 }  // namespace
 
-int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+int kernels_command(const Registries& registries, const std::vector<std::string>& args,
                     const std::vector<std::string>& argv, bool dry_run) {
   const auto [options, spec] = split_spec(args);
   const auto texts = parse_options(options);
@@ -47,12 +47,12 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
   if (spec.empty())
     throw UsageError("kernels: missing the spec after '--': schedlab kernels --kernel NAME=VMLINUZ ... -- run "
                      "WORKLOAD [options]");
-  if (dry_run) return plan_kernels(workloads, spec);
+  if (dry_run) return plan_kernels(registries, spec);
   // Before the initramfs is written to the cache, so that an interrupt
   // unwinds through every guard (a temporary file included) from here on.
   Session session;
-  auto request = make_kernels_request(workloads, *texts, spec, argv);
-  return request ? run_kernels_flow(*request, session) : 0;
+  auto request = make_kernels_request(registries.workloads, *texts, spec, argv);
+  return request ? run_kernels_flow(registries, *request, session) : 0;
 }
 
 Command add_kernels(CLI::App& app, const CommandContext& context) {
@@ -63,7 +63,7 @@ Command add_kernels(CLI::App& app, const CommandContext& context) {
   kernels->set_help_flag();  // its --help is KernelsCommandLine's, which knows the options
   return {kernels,
           [kernels, &context] {
-            return kernels_command(context.workloads, kernels->remaining(), context.argv, context.dry_run);
+            return kernels_command(context.registries(), kernels->remaining(), context.argv, context.dry_run);
           },
           2, true, DryRun::kPlans};
 }

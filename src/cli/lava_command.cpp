@@ -23,10 +23,10 @@
 
 namespace schedlab {
 
-int lava_collect_command(const LavaCollectTexts& t) {
+int lava_collect_command(const LavaCollectTexts& t, const WorkloadRegistry& workloads) {
   const LavaCollectSpec spec{t.job, t.server, t.json.empty() ? std::nullopt : std::optional(t.json),
                              to_store_choice(t.store)};
-  return static_cast<int>(collect_lava_job(spec));
+  return static_cast<int>(collect_lava_job(workloads, spec));
 }
 
 namespace {
@@ -165,7 +165,7 @@ Command add_lava(CLI::App& app, const CommandContext& context) {
   add_ramdisk_options(*ramdisk, *ramdisk_texts);
   return {lava, [=, &context]() -> int {
             if (job->parsed()) return job_command(context.workloads, *job_texts);
-            if (collect->parsed()) return lava_collect_command(*collect_texts);
+            if (collect->parsed()) return lava_collect_command(*collect_texts, context.workloads);
             return ramdisk_command(*ramdisk_texts);
           }};
 }

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli/store_options.h"
+#include "workloads/builtin.h"
 
 namespace schedlab {
 
@@ -17,6 +18,6 @@ struct LavaCollectTexts {
   bool force = false;  // replace an existing --json file
   StoreOptionTexts store;
 };
-int lava_collect_command(const LavaCollectTexts& texts);
+int lava_collect_command(const LavaCollectTexts& texts, const WorkloadRegistry& workloads);
 
 }  // namespace schedlab

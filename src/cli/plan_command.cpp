@@ -43,11 +43,11 @@ std::vector<double> values(const ResultSet& set, const std::string& metric) {
 
 }  // namespace
 
-int plan_command(const PlanOptions& o) {
+int plan_command(const PlanOptions& o, const WorkloadRegistry& workloads) {
   const double detect = parse_fraction("--detect", o.detect, 0, 1, "a change to detect, e.g. 2% or 0.02");
   const double alpha = parse_fraction("--alpha", o.alpha, 0, 0.5, "a significance level, e.g. 0.05");
   const double power = parse_fraction("--power", o.power, 0, 1, "a power, e.g. 0.8 or 80%");
-  const ResultFile file = read_result_file(o.from);
+  const ResultFile file = read_result_file(o.from, workloads);
   const ResultSet* base = nullptr;
   for (const auto& set : file.sets)
     if (!base && set.status == Status::kPass && set.runs.size() >= 3) base = &set;
@@ -81,7 +81,7 @@ int plan_command(const PlanOptions& o) {
   return 0;
 }
 
-Command add_plan(CLI::App& app, const CommandContext&) {
+Command add_plan(CLI::App& app, const CommandContext& context) {
   auto o = std::make_shared<PlanOptions>();
   auto* plan = app.add_subcommand("plan", "how many runs are needed to detect a change on this machine, "
                                           "from a result's spread");
@@ -90,7 +90,7 @@ Command add_plan(CLI::App& app, const CommandContext&) {
   plan->add_option("--alpha", o->alpha, "significance level (default 0.05)")->type_name("A");
   plan->add_option("--power", o->power, "power (default 0.8)")->type_name("P");
   plan->add_option("--metric", o->metric, "metric (default: the primary metric)")->type_name("M");
-  return {plan, [o] { return plan_command(*o); }};
+  return {plan, [o, &context] { return plan_command(*o, context.workloads); }};
 }
 
 }  // namespace schedlab

@@ -45,14 +45,14 @@ std::string common_host(const std::vector<ResultSet>& sets) {
 
 // The store's series of the baseline's primary metric, by kernel, on the
 // sets' host; a store that cannot give one leaves a note instead.
-void add_trend(html::ReportInput& in, const ReportArgs& a) {
+void add_trend(html::ReportInput& in, const ReportArgs& a, const WorkloadRegistry& workloads) {
   const auto& base = in.comparison.sets.front();
   store::TrendQuery q;
   q.workload = base.workload.name;
   q.metric = base.workload.primary_metric;
   q.host = common_host(in.comparison.sets);
   try {
-    auto s = store::open_store(to_store_choice({a.store, false}), store::Access::kRead);
+    auto s = store::open_store(to_store_choice({a.store, false}), store::Access::kRead, workloads);
     in.trend = store::build_trend(*s, q);
     in.trend_note = fmt::format("Every PASS set of {} in the store{}, by kernel release, as 'schedlab trend "
                                 "--workload {}{}' shows it.",
@@ -79,14 +79,14 @@ std::size_t count_plots(const std::string& page) {
 
 }  // namespace
 
-int report_command(const ReportArgs& a) {
+int report_command(const ReportArgs& a, const Registries& registries) {
   CompareOptions options = compare_options(a);
-  std::vector<ResultSet> sets = read_compare_inputs(a.inputs, a.store, a.workload);
+  std::vector<ResultSet> sets = read_compare_inputs(a.inputs, a.store, a.workload, registries.workloads);
   if (a.all && !sets.empty()) options.metrics = all_metrics(sets.front());
-  html::ReportInput in{build_comparison(std::move(sets), options),
+  html::ReportInput in{build_comparison(std::move(sets), options, registries),
                        a.inputs, std::nullopt, "", utc_now_iso8601(),
                        fmt::format("schedlab {} ({})", tool_version(), tool_git_sha())};
-  if (names_stored_sets(a.inputs)) add_trend(in, a);
+  if (names_stored_sets(a.inputs)) add_trend(in, a, registries.workloads);
   const std::string page = html::render_report(in);
   write_output(a.output, page);
   if (a.output != "-")
@@ -95,13 +95,13 @@ int report_command(const ReportArgs& a) {
   return 0;
 }
 
-Command add_report(CLI::App& app, const CommandContext&) {
+Command add_report(CLI::App& app, const CommandContext& context) {
   auto a = std::make_shared<ReportArgs>();
   auto* cmd = app.add_subcommand("report", "the comparison as one self-contained HTML page with plots");
   bind_option(*cmd, "report", "inputs", a->inputs);
   bind_option(*cmd, "report", "--output", a->output);
   bind_comparison_options(*cmd, "report", *a);
-  return {cmd, [a] { return report_command(*a); }};
+  return {cmd, [a, &context] { return report_command(*a, context.registries()); }};
 }
 
 }  // namespace schedlab

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "workloads/builtin.h"
+
 namespace schedlab {
 
 struct ReportArgs {
@@ -14,6 +16,6 @@ struct ReportArgs {
 };
 
 
-int report_command(const ReportArgs& args);
+int report_command(const ReportArgs& args, const Registries& registries);
 
 }  // namespace schedlab

@@ -32,10 +32,10 @@ std::vector<std::string> with_dry_run(std::vector<std::string> args) {
   return args;
 }
 
-int run_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+int run_command(const Registries& registries, const std::vector<std::string>& args,
                 const std::vector<std::string>& argv) {
-  const auto request = bind_run(workloads, args, argv);
-  return request ? run_flow(workloads, *request) : 0;
+  const auto request = bind_run(registries.workloads, args, argv);
+  return request ? run_flow(registries, *request) : 0;
 }
 
 Command add_run(CLI::App& app, const CommandContext& context) {
@@ -48,7 +48,7 @@ Command add_run(CLI::App& app, const CommandContext& context) {
   return {run,
           [run, &context] {
             auto args = run->remaining();
-            return run_command(context.workloads, context.dry_run ? with_dry_run(args) : args, context.argv);
+            return run_command(context.registries(), context.dry_run ? with_dry_run(args) : args, context.argv);
           },
           2, true, DryRun::kPlans};
 }

@@ -47,7 +47,12 @@ CLI::Option* bind(CLI::App& app, RunSettings& s, const RunOptionSpec& spec) {
 }  // namespace
 
 void add_run_options(CLI::App& app, const std::string& command, RunSettings& settings, ExperimentTexts& experiment) {
-  for (const auto& spec : run_option_specs()) {
+  add_run_options(app, command, settings, experiment, run_option_specs());
+}
+
+void add_run_options(CLI::App& app, const std::string& command, RunSettings& settings, ExperimentTexts& experiment,
+                     const std::vector<RunOptionSpec>& table) {
+  for (const auto& spec : table) {
     if (!taken_by(spec, command)) continue;
     CLI::Option* o = bind(app, settings, spec)->group(spec.group);
     if (!spec.value.empty()) o->type_name(spec.value);

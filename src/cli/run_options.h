@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "spec/run_option_table.h"
 #include "spec/run_settings.h"
 
 namespace schedlab {
@@ -19,7 +20,12 @@ struct ExperimentTexts {
 
 // Adds the run and scenario options of the table that `command` takes
 // (RunOptionSpec::commands), and --vary/--seed, to a workload's command;
-// `settings` and `experiment` must stay put until `app` has parsed.
+// `settings` and `experiment` must stay put until `app` has parsed.  The
+// table is spec/run_option_table.h's unless one is given (a test's,
+// extended: docs/architecture.md's worked example); it too must stay put
+// until `app` has parsed.
 void add_run_options(CLI::App& app, const std::string& command, RunSettings& settings, ExperimentTexts& experiment);
+void add_run_options(CLI::App& app, const std::string& command, RunSettings& settings, ExperimentTexts& experiment,
+                     const std::vector<RunOptionSpec>& table);
 
 }  // namespace schedlab

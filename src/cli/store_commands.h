@@ -32,14 +32,14 @@ struct TrendArgs {
   StoreOptionTexts store;
 };
 
-int import_command(const ImportArgs& args);
-int export_command(const ExportArgs& args);
-int history_command(const HistoryArgs& args);
-int trend_command(const TrendArgs& args);
+int import_command(const ImportArgs& args, const WorkloadRegistry& workloads);
+int export_command(const ExportArgs& args, const WorkloadRegistry& workloads);
+int history_command(const HistoryArgs& args, const WorkloadRegistry& workloads);
+int trend_command(const TrendArgs& args, const WorkloadRegistry& workloads);
 
 
 // `compare`'s inputs: result files and store selectors, in order (cli/compare_inputs.cpp).
 std::vector<ResultSet> read_compare_inputs(const std::vector<std::string>& inputs, const std::string& store,
-                                           const std::string& workload);
+                                           const std::string& workload, const WorkloadRegistry& workloads);
 
 }  // namespace schedlab

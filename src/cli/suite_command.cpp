@@ -147,18 +147,18 @@ RunRequest scenario_request(const WorkloadRegistry& workloads, const SuiteRun& r
 // --dry-run: each scenario's plan, checked as its run would be; nothing
 // is measured and no directory is made.
 int plan_suite(const std::string& name, const std::vector<SuiteRun>& runs, std::vector<RunRequest> requests,
-               const WorkloadRegistry& workloads) {
+               const Registries& registries) {
   for (size_t i = 0; i < runs.size(); ++i) {
     std::cout << fmt::format("\n== {} {}: {}\n", name, runs[i].name, runs[i].title);
     requests[i].settings.options.dry_run = true;
-    run_flow(workloads, requests[i]);
+    run_flow(registries, requests[i]);
   }
   return 0;
 }
 
 // One scenario on this host: its sets into `json` (replaced), the suite's
 // store and, with --lava, LAVA's test cases named after the scenario.
-int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, RunRequest request, const std::string& json,
+int run_one(const Registries& registries, const SuiteRun& r, RunRequest request, const std::string& json,
             const RunPresentation& shown, const store::StoreChoice& store, bool lava) {
   RunOptions& o = request.settings.options;
   o.quiet = true;
@@ -168,7 +168,7 @@ int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, RunRequest req
   request.lava = lava;
   request.lava_name = r.name;
   try {
-    return run_flow(workloads, request, shown);
+    return run_flow(registries, request, shown);
   } catch (const Interrupted&) {
     throw;
   } catch (const Error& e) {
@@ -177,11 +177,12 @@ int run_one(const WorkloadRegistry& workloads, const SuiteRun& r, RunRequest req
   }
 }
 
-std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& done) {
+std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& done,
+                          const WorkloadRegistry& workloads) {
   Table table({"workload", "metric", "mean", "CoeffVar", "runs", "status"});
   for (const auto& [r, file] : done) {
     try {
-      const auto set = read_result_file(file).sets.at(0);
+      const auto set = read_result_file(file, workloads).sets.at(0);
       const auto s = set.summarize();
       const auto it = s.find(set.workload.primary_metric);
       table.add_row({r.name, set.workload.primary_metric,
@@ -231,9 +232,10 @@ class ResultDir {
 
 }  // namespace
 
-int suite_command(const WorkloadRegistry& workloads, const std::string& name, const std::string& scale,
+int suite_command(const Registries& registries, const std::string& name, const std::string& scale,
                   const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& kernels_given,
                   bool full, const std::string& only, bool dry_run, bool lava) {
+  const WorkloadRegistry& workloads = registries.workloads;
   if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
   if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
   const auto kernels = suite_kernels(name, kernels_given.list, kernels_given.trusted, dry_run);  // empty: on this host
@@ -245,7 +247,7 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
   std::vector<RunRequest> requests;
   requests.reserve(runs.size());
   for (const auto& r : runs) requests.push_back(scenario_request(workloads, r));
-  if (dry_run) return plan_suite(name, runs, std::move(requests), workloads);
+  if (dry_run) return plan_suite(name, runs, std::move(requests), registries);
   if (lava) grid::find_lava_test_case();  // not in a LAVA test shell: one line before the first run
   if (!json_dir.empty() && mkdir(json_dir.c_str(), 0755) != 0 && errno != EEXIST)
     throw SystemError("suite: create the --json directory", json_dir, errno);
@@ -263,29 +265,29 @@ int suite_command(const WorkloadRegistry& workloads, const std::string& name, co
     double after = 0;
     for (size_t k = i + 1; k < runs.size(); ++k) after += nominal[k];
     const RunPresentation shown{true, fmt::format("suite {} {}/{}: ", name, i + 1, runs.size()), after};
-    worst = std::max(worst, kernels.empty() ? run_one(workloads, runs[i], requests[i], file, shown, store_choice, lava)
-                                            : run_scenario_on_kernels(workloads, runs[i].name, runs[i].args, kernels,
+    worst = std::max(worst, kernels.empty() ? run_one(registries, runs[i], requests[i], file, shown, store_choice, lava)
+                                            : run_scenario_on_kernels(registries, runs[i].name, runs[i].args, kernels,
                                                                       kernels_given.trusted, file, store));
     done.emplace_back(runs[i], file);
     if (name == "lkml" && fs::exists(file)) {
       std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
       try {
-        auto sets = read_result_file(file).sets;
+        auto sets = read_result_file(file, workloads).sets;
         // Tables beside the verdict read in its direction: its base first.
         if (runs[i].claim) sets = in_claim_order(*runs[i].claim, std::move(sets));
         if (kernels.empty()) {
-          if (runs[i].claim) std::cout << format_claim(*runs[i].claim, judge_claim(*runs[i].claim, sets));
-          if (full) std::cout << format_mmtests(build_comparison(sets, CompareOptions{}));
-          std::cout << format_evidence(runs[i].evidence, sets);
+          if (runs[i].claim) std::cout << format_claim(*runs[i].claim, judge_claim(*runs[i].claim, sets, registries));
+          if (full) std::cout << format_mmtests(build_comparison(sets, CompareOptions{}, registries));
+          std::cout << format_evidence(runs[i].evidence, sets, registries);
         } else {
-          std::cout << format_kernel_comparisons(sets, kernels.size());
+          std::cout << format_kernel_comparisons(sets, kernels.size(), registries);
         }
       } catch (const Error& e) {
         std::cout << "no comparison: " << e.what() << "\n";
       }
     }
   }
-  if (name == "quick") std::cout << quick_summary(done);
+  if (name == "quick") std::cout << quick_summary(done, workloads);
   if (!json_dir.empty()) std::cout << "result files: " << dir << "\n";
   return worst;
 }
@@ -316,7 +318,7 @@ Command add_suite(CLI::App& app, const CommandContext& context) {
   add_store_options(*suite, a->store, true);
   return {suite,
           [a, &context] {
-            return suite_command(context.workloads, a->name, a->scale, a->json, a->store,
+            return suite_command(context.registries(), a->name, a->scale, a->json, a->store,
                                  {a->kernels, a->trust_kernel}, a->full, a->only, context.dry_run, a->lava);
           },
           2, true, DryRun::kPlans};

@@ -51,7 +51,7 @@ std::vector<std::string> suite_kernels(const std::string& suite, const std::stri
   return kernels;
 }
 
-int run_scenario_on_kernels(const WorkloadRegistry& workloads, const std::string& scenario,
+int run_scenario_on_kernels(const Registries& registries, const std::string& scenario,
                             const std::vector<std::string>& run_args, const std::vector<std::string>& kernels,
                             bool trusted,
                             const std::string& json, const StoreOptionTexts& store) {
@@ -60,7 +60,7 @@ int run_scenario_on_kernels(const WorkloadRegistry& workloads, const std::string
   std::vector<std::string> argv = {"schedlab", "kernels"};
   argv.insert(argv.end(), args.begin(), args.end());
   try {
-    return kernels_command(workloads, args, argv);
+    return kernels_command(registries, args, argv);
   } catch (const Interrupted&) {
     throw;
   } catch (const Error& e) {
@@ -69,7 +69,8 @@ int run_scenario_on_kernels(const WorkloadRegistry& workloads, const std::string
   }
 }
 
-std::string format_kernel_comparisons(const std::vector<ResultSet>& sets, std::size_t kernels) {
+std::string format_kernel_comparisons(const std::vector<ResultSet>& sets, std::size_t kernels,
+                                      const Registries& registries) {
   const std::size_t variants = kernels == 0 ? 0 : sets.size() / kernels;
   std::string out;
   const CompareOptions o;  // boots interleaved: paired by block (decide_test)
@@ -79,7 +80,7 @@ std::string format_kernel_comparisons(const std::vector<ResultSet>& sets, std::s
     const std::string& label = side_by_side.front().label;
     const auto space = label.find(' ');
     if (space != std::string::npos) out += fmt::format("-- {}\n", label.substr(space + 1));
-    out += format_mmtests(build_comparison(side_by_side, o));
+    out += format_mmtests(build_comparison(side_by_side, o, registries));
   }
   return out;
 }

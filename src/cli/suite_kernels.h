@@ -22,13 +22,14 @@ std::vector<std::string> suite_kernels(const std::string& suite, const std::stri
 // Runs one scenario (`run_args`: the words after `schedlab run`) on the
 // kernels, writing `json`; returns the exit status (an error is printed
 // naming `scenario`, an interrupt is rethrown).
-int run_scenario_on_kernels(const WorkloadRegistry& workloads, const std::string& scenario,
+int run_scenario_on_kernels(const Registries& registries, const std::string& scenario,
                             const std::vector<std::string>& run_args, const std::vector<std::string>& kernels,
                             bool trusted,
                             const std::string& json, const StoreOptionTexts& store);
 
 // For every variant, its sets on the kernels side by side (mmtests style,
 // paired by boot block); `sets` holds the kernels' sets kernel after kernel.
-std::string format_kernel_comparisons(const std::vector<ResultSet>& sets, std::size_t kernels);
+std::string format_kernel_comparisons(const std::vector<ResultSet>& sets, std::size_t kernels,
+                                      const Registries& registries);
 
 }  // namespace schedlab

@@ -21,7 +21,7 @@ store::TrendBy parse_by(const std::string& text) {
 
 }  // namespace
 
-int trend_command(const TrendArgs& args) {
+int trend_command(const TrendArgs& args, const WorkloadRegistry& workloads) {
   if (args.json && !args.style.empty())
     throw UsageError("--json and --style: give one output format (--json is --style json)");
   const auto format = trend_formats().find(args.json ? "json" : args.style.empty() ? "text" : args.style);
@@ -34,13 +34,13 @@ int trend_command(const TrendArgs& args) {
   store::check_pattern("--host", q.host);
   q.by = parse_by(args.by);
   const auto choice = to_store_choice(args.store);
-  auto s = store::open_store(choice, store::Access::kRead);
+  auto s = store::open_store(choice, store::Access::kRead, workloads);
   const auto trend = store::build_trend(*s, q);
   std::cout << format(trend);
   return 0;
 }
 
-Command add_trend(CLI::App& app, const CommandContext&) {
+Command add_trend(CLI::App& app, const CommandContext& context) {
   auto t = std::make_shared<TrendArgs>();
   auto* cmd = app.add_subcommand("trend", "a workload's series of set means with its change points");
   cmd->add_option("--workload", t->workload, "the workload")->required()->type_name("W");
@@ -54,7 +54,7 @@ Command add_trend(CLI::App& app, const CommandContext&) {
   cmd->add_option("--style", t->style, "the output (default text)")->type_name(trend_formats().type_name());
   cmd->add_flag("--json", t->json, "print JSON (schedlab.trend/1): --style json");
   add_store_options(*cmd, t->store, false);
-  return {cmd, [t] { return trend_command(*t); }};
+  return {cmd, [t, &context] { return trend_command(*t, context.workloads); }};
 }
 
 }  // namespace schedlab

@@ -70,14 +70,15 @@ ClaimAnswer verdict_of(const Claim& claim, const Cell& cell, const ResultSet& ba
 
 }  // namespace
 
-ClaimAnswer judge_claim(const Claim& claim, const std::vector<ResultSet>& sets, double alpha) {
+ClaimAnswer judge_claim(const Claim& claim, const std::vector<ResultSet>& sets, const Registries& registries,
+                        double alpha) {
   const ResultSet* base = find_side(sets, claim.base);
   const ResultSet* changed = find_side(sets, claim.changed);
   if (!base || !changed) return {ClaimVerdict::kNoData, 0, {}, {}, 0, "", "no PASS set for one side"};
   CompareOptions o;
   o.metrics = {claim.metric};
   o.alpha = alpha;
-  const Comparison c = build_comparison({*base, *changed}, o);
+  const Comparison c = build_comparison({*base, *changed}, o, registries);
   const auto& cells = c.metrics.front().cells;
   if (!cells[0] || !cells[1]) return {ClaimVerdict::kNoData, 0, {}, {}, 0, "", claim.metric + " was not recorded"};
   if (constant(*cells[0]) || constant(*cells[1]))

@@ -11,6 +11,7 @@
 
 #include "core/result.h"
 #include "stats/significance.h"
+#include "workloads/builtin.h"
 
 namespace schedlab {
 
@@ -40,7 +41,8 @@ struct ClaimAnswer {
 
 // Judges the claim on the sets of one result file (an interleaved --vary
 // experiment): the base and changed sets found by their assignments.
-ClaimAnswer judge_claim(const Claim& claim, const std::vector<ResultSet>& sets, double alpha = 0.05);
+ClaimAnswer judge_claim(const Claim& claim, const std::vector<ResultSet>& sets, const Registries& registries,
+                        double alpha = 0.05);
 
 // The sets in the claim's order: its base first, its changed side second,
 // the others after, so that a table beside the verdict reads in its direction.

@@ -107,9 +107,10 @@ void compare_with_base(Cell& cell, const Cell& base, const ResultSet& base_set, 
   }
 }
 
-std::vector<MetricSpec> chosen_metrics(const std::vector<ResultSet>& sets, const CompareOptions& o) {
+std::vector<MetricSpec> chosen_metrics(const std::vector<ResultSet>& sets, const CompareOptions& o,
+                                       const WorkloadRegistry& workloads) {
   const ResultSet& base = sets.front();
-  const std::vector<std::string> names = o.metrics.empty() ? default_metrics(base) : o.metrics;
+  const std::vector<std::string> names = o.metrics.empty() ? default_metrics(base, workloads) : o.metrics;
   std::vector<MetricSpec> specs;
   for (const auto& name : names) {
     const MetricSpec* spec = nullptr;
@@ -125,8 +126,8 @@ std::vector<MetricSpec> chosen_metrics(const std::vector<ResultSet>& sets, const
   return specs;
 }
 
-void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o) {
-  const auto diffs = spec_differences(sets);
+void check_specs(const std::vector<ResultSet>& sets, const CompareOptions& o, const WorkloadRegistry& workloads) {
+  const auto diffs = spec_differences(sets, workloads);
   if (!diffs.empty() && !o.force)
     throw UsageError(fmt::format("compare: the workload specs differ: {}; compare like with like, or "
                                  "--force",
@@ -190,9 +191,9 @@ void decide_test(const std::vector<ResultSet>& sets, CompareOptions& o) {
   o.design = o.paired ? "the runs were interleaved in blocks" : "the sets ran one after the other";
 }
 
-std::vector<std::string> default_metrics(const ResultSet& set) {
+std::vector<std::string> default_metrics(const ResultSet& set, const WorkloadRegistry& workloads) {
   std::vector<std::string> names;
-  for (const auto& m : headline_metrics(set.workload.name, set.workload.primary_metric))
+  for (const auto& m : headline_metrics(workloads, set.workload.name, set.workload.primary_metric))
     if (find_metric(set.metrics, m)) names.push_back(m);
   return names;
 }
@@ -208,15 +209,15 @@ std::vector<std::string> all_metrics(const ResultSet& set) {
   return names;
 }
 
-Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& options) {
+Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& options, const Registries& registries) {
   if (sets.empty()) throw UsageError("compare: no result sets to compare");
   CompareOptions o = options;
   decide_test(sets, o);
-  check_specs(sets, o);
+  check_specs(sets, o, registries.workloads);
   Comparison c{std::move(sets), {}, o, {}};
   const ResultSet& base = c.sets.front();
   note_not_compared(c);
-  for (const auto& spec : chosen_metrics(c.sets, o)) {
+  for (const auto& spec : chosen_metrics(c.sets, o, registries.workloads)) {
     ComparedMetric m{spec, {}};
     for (const auto& set : c.sets) {
       auto values = values_of(set, spec.name);
@@ -244,7 +245,8 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
   sort_notes(c);
   std::vector<std::string> headline;
   for (const auto& m : c.metrics) headline.push_back(m.spec.name);
-  c.underneath = what_changed_underneath(c.sets, headline, o.paired ? stats::TestKind::kWelch : o.test, o.alpha);
+  c.underneath = what_changed_underneath(c.sets, headline, registries.probes,
+                                         o.paired ? stats::TestKind::kWelch : o.test, o.alpha);
   c.profiles = where_the_time_went(c.sets, o);
   return c;
 }

@@ -11,6 +11,7 @@
 #include "core/result.h"
 #include "stats/sentinel_tracking.h"
 #include "stats/significance.h"
+#include "workloads/builtin.h"
 
 namespace schedlab {
 
@@ -111,12 +112,14 @@ void decide_test(const std::vector<ResultSet>& sets, CompareOptions& options);
 
 // Builds the comparison.  Throws UsageError when the workload specs differ
 // (naming the difference) without `force`, when a requested metric is
-// unknown, or when --paired sets have no block indices.
-Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& options);
+// unknown, or when --paired sets have no block indices.  The workloads and
+// probes of `registries` are the ones whose specs, key metrics and probe
+// metrics it knows.
+Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& options, const Registries& registries);
 
 // The metrics compared by default for a set: its primary metric and its
 // workload's key metrics.
-std::vector<std::string> default_metrics(const ResultSet& set);
+std::vector<std::string> default_metrics(const ResultSet& set, const WorkloadRegistry& workloads);
 // Relative SD of the paired differences of two interleaved sets, matched by
 // block (what `plan` and a claim's runs-needed use); nullopt when they share
 // fewer than three blocks.

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "spec/spec_identity.h"
-#include "workloads/builtin.h"
 
 namespace schedlab {
 namespace {
@@ -20,8 +19,7 @@ bool same_experiment(const ResultSet& a, const ResultSet& b) {
 
 }  // namespace
 
-std::vector<std::string> spec_differences(const std::vector<ResultSet>& sets) {
-  static const WorkloadRegistry workloads = builtin_workloads();
+std::vector<std::string> spec_differences(const std::vector<ResultSet>& sets, const WorkloadRegistry& workloads) {
   std::vector<std::string> out;
   if (sets.empty()) return out;
   const ResultSet& base = sets.front();

@@ -14,22 +14,21 @@
 namespace schedlab {
 namespace {
 
-// Every metric a probe can record, per-loop variants included.
-const std::set<std::string>& probe_metric_names() {
-  static const std::set<std::string> kNames = [] {
-    std::set<std::string> names;
-    for (const auto& p : builtin_probes())
-      for (const auto& m : p->info().metrics) names.insert(m.name);
-    return names;
-  }();
-  return kNames;
+// Every metric a probe of `probes` can record, per-loop variants included.
+std::set<std::string> probe_metric_names(const ProbeList& probes) {
+  std::set<std::string> names;
+  for (const auto& p : probes)
+    for (const auto& m : p->info().metrics) names.insert(m.name);
+  return names;
 }
 
 // The metrics to look at: the per-loop form of a count when the set has it.
-std::vector<const MetricSpec*> candidates(const ResultSet& base, const std::vector<std::string>& headline) {
+std::vector<const MetricSpec*> candidates(const ResultSet& base, const std::vector<std::string>& headline,
+                                          const ProbeList& probes) {
+  const std::set<std::string> probe_metrics = probe_metric_names(probes);
   std::vector<const MetricSpec*> out;
   for (const auto& m : base.metrics) {
-    if (!probe_metric_names().count(m.name)) continue;
+    if (!probe_metrics.count(m.name)) continue;
     if (std::find(headline.begin(), headline.end(), m.name) != headline.end()) continue;
     if (find_metric(base.metrics, m.name + "_per_loop")) continue;
     out.push_back(&m);
@@ -74,13 +73,13 @@ std::optional<UnderneathChange> tested(const ResultSet& base, const ResultSet& s
 }  // namespace
 
 Underneath what_changed_underneath(const std::vector<ResultSet>& sets, const std::vector<std::string>& headline,
-                                   stats::TestKind test, double alpha) {
+                                   const ProbeList& probes, stats::TestKind test, double alpha) {
   Underneath u;
   u.test = test == stats::TestKind::kMannWhitney ? test : stats::TestKind::kWelch;
   if (sets.size() < 2 || sets.front().status != Status::kPass) return u;
   const ResultSet& base = sets.front();
   std::vector<UnderneathChange> family;
-  for (const MetricSpec* m : candidates(base, headline))
+  for (const MetricSpec* m : candidates(base, headline, probes))
     for (size_t i = 1; i < sets.size(); ++i)
       if (sets[i].status == Status::kPass)
         if (auto c = tested(base, sets[i], i, *m, u.test, alpha)) family.push_back(std::move(*c));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "probes/probe.h"
 #include "stats/significance.h"
 
 namespace schedlab {
@@ -35,14 +36,14 @@ struct Underneath {
   std::size_t tests = 0;                  // the family's size
 };
 
-// For every set after the first, the probe metrics (their per-loop form
+// For every set after the first, the metrics of `probes` (their per-loop form
 // where the probe recorded one) not in `headline` whose difference from the
 // first set survives the false-discovery control at `alpha`.  Sets that are
 // not PASS, metrics a set lacks and tests that cannot run are left out.
 // The headline's paired test and the overlap rule give no p-value per side
 // metric that BH could adjust: those use Welch (said in the output).
 Underneath what_changed_underneath(const std::vector<ResultSet>& sets, const std::vector<std::string>& headline,
-                                   stats::TestKind test, double alpha);
+                                   const ProbeList& probes, stats::TestKind test, double alpha);
 
 // "q < 0.001", "q = 0.012".
 std::string q_text(double q);

@@ -90,11 +90,12 @@ void describe_check_plan(const Loaded& l, const CheckArgs& a) {
 }
 
 void load_check(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
-  l.good_file = read_result_file(a.baseline);
+  l.workloads = &workloads;
+  l.good_file = read_result_file(a.baseline, workloads);
   l.good = &first_pass_set(l.good_file, a.baseline);
   require_computable(*l.good, a.baseline);
   if (!a.bad.empty()) {
-    l.bad_file = read_result_file(a.bad);
+    l.bad_file = read_result_file(a.bad, workloads);
     l.bad = &first_pass_set(*l.bad_file, a.bad);
     require_computable(*l.bad, a.bad);
   }

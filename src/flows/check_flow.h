@@ -47,6 +47,8 @@ struct Loaded {
   LookPlan looks;   // fixed before the first run
   Better better = Better::kHigher;
   store::History history;  // past sittings of the baseline's spec on this host
+  // The registry load_check read the baseline with: the store's spec ids.
+  const WorkloadRegistry* workloads = nullptr;
 };
 
 std::vector<double> primary_values(const ResultSet& set);

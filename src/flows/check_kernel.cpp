@@ -40,13 +40,13 @@ std::string evidence_with_guest(const GuestCheck& check, const guest::BootOutcom
   return j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
-void keep_evidence(const GuestCheck& check, const std::string& evidence) {
+void keep_evidence(const GuestCheck& check, const std::string& evidence, const WorkloadRegistry& workloads) {
   const auto j = input::parse_json_document(evidence, "the guest's evidence", input::kGuestOutput.max_bytes);
   if (!check.json.empty()) sys::write_file_atomically(check.json, evidence, 0644);
   if (!j.contains("set")) return;
   const ResultFile file = result_file_from_json({{"schema", kResultSchema}, {"created", utc_now_iso8601()},
                                                  {"sets", ordered_json::array({j["set"]})}});
-  StoreSink(check.store, file.created, nullptr, nullptr).finish(file.sets);
+  StoreSink(check.store, workloads, file.created, nullptr, nullptr).finish(file.sets);
 }
 
 // Skip (125): the boot did not give a verdict.
@@ -58,7 +58,7 @@ int skip_boot(const guest::BootOutcome& o) {
 
 }  // namespace
 
-int run_guest_check(const GuestCheck& check) {
+int run_guest_check(const WorkloadRegistry& workloads, const GuestCheck& check) {
   GuestCheck c = check;
   Session session;
   sys::SignalGate& gate = session.gate();
@@ -96,7 +96,7 @@ int run_guest_check(const GuestCheck& check) {
     std::cout << "skip: measured under emulation (QEMU's TCG): the verdict above says nothing about the kernel's "
                  "performance\n";
   try {
-    keep_evidence(c, evidence_with_guest(c, o, exit, withheld));
+    keep_evidence(c, evidence_with_guest(c, o, exit, withheld), workloads);
   } catch (const std::exception& e) {  // the verdict stands; only its record is lost
     std::cerr << "schedlab check: the guest's evidence could not be kept: " << e.what() << "\n";
   }

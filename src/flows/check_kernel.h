@@ -30,6 +30,6 @@ struct GuestCheck {
 // 125 cannot tell), keeps the evidence (--json, the store).  A kernel that
 // does not boot, panics or overruns, and a verdict reached under emulation,
 // exit 125: they say nothing about the kernel's performance.
-int run_guest_check(const GuestCheck& check);
+int run_guest_check(const WorkloadRegistry& workloads, const GuestCheck& check);
 
 }  // namespace schedlab

@@ -95,7 +95,7 @@ int report_check(const CheckArgs& a, const Loaded& l, const CheckEvidence& e, co
   const std::string line = verdict_line(a, l, e, e.runs);
   std::cout << line << "\n";
   for (const auto& more : e.lines) std::cout << more << "\n";
-  StoreSink(a.store, utc_now_iso8601(), nullptr, nullptr).finish(sets);
+  StoreSink(a.store, *l.workloads, utc_now_iso8601(), nullptr, nullptr).finish(sets);
   if (!a.json.empty()) write_evidence(a, l, e, sets, line);
   report_check_to_lava(a, l.good->workload.primary_metric, &e, sets);
   return exit_status(e.decision.verdict);

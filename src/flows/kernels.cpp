@@ -79,11 +79,12 @@ void announce(const guest::KernelsPlan& plan, std::ostream& out) {
 }
 
 // The sets side by side (paired by block), or each set's summary.
-void print_results(const std::vector<ResultSet>& sets, const std::optional<std::string>& json, std::ostream& out) {
+void print_results(const std::vector<ResultSet>& sets, const std::optional<std::string>& json, std::ostream& out,
+                   const Registries& registries) {
   const bool all_pass = std::all_of(sets.begin(), sets.end(), [](const auto& s) { return s.status == Status::kPass; });
   if (sets.size() > 1 && all_pass) {
     try {  // the boots were interleaved: paired by block (decide_test)
-      out << "\n" << format_mmtests(build_comparison(sets, CompareOptions{}));
+      out << "\n" << format_mmtests(build_comparison(sets, CompareOptions{}, registries));
     } catch (const Error& e) {  // the sets are kept all the same; compare --force can still show them
       out << "\nno comparison: " << e.what() << "\n";
     }
@@ -95,7 +96,7 @@ void print_results(const std::vector<ResultSet>& sets, const std::optional<std::
 
 }  // namespace
 
-int run_kernels_flow(KernelsRequest& request, Session& session) {
+int run_kernels_flow(const Registries& registries, KernelsRequest& request, Session& session) {
   guest::KernelsPlan& plan = request.plan;
   std::ostringstream discard;
   std::ostream& out = request.quiet ? discard : std::cout;
@@ -105,11 +106,11 @@ int run_kernels_flow(KernelsRequest& request, Session& session) {
   announce(plan, out);
   const std::string created = utc_now_iso8601();
   JsonFileSink file(request.json, created);
-  StoreSink store(request.store, created, &file, request.quiet ? nullptr : &out);
+  StoreSink store(request.store, registries.workloads, created, &file, request.quiet ? nullptr : &out);
   SinkSet sinks({&file, &store});
   KernelsPrinter printer(out);
   const guest::KernelsOutcome outcome = guest::run_kernels(plan, session.journal(), session.gate(), printer, sinks);
-  print_results(outcome.sets, file.written(), out);
+  print_results(outcome.sets, file.written(), out, registries);
   sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
   if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
   if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);

@@ -27,6 +27,6 @@ class Session;
 // caller's `session`, made before the request wrote its initramfs to the
 // cache.  Returns 0; throws Error with the exit status, Interrupted on a
 // terminating signal.
-int run_kernels_flow(KernelsRequest& request, Session& session);
+int run_kernels_flow(const Registries& registries, KernelsRequest& request, Session& session);
 
 }  // namespace schedlab

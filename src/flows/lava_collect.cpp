@@ -109,12 +109,12 @@ ExitStatus collect_status(const grid::Collected& c) {
 
 }  // namespace
 
-ExitStatus collect_lava_job(const LavaCollectSpec& spec) {
+ExitStatus collect_lava_job(const WorkloadRegistry& workloads, const LavaCollectSpec& spec) {
   const Source source = read_source(spec);
   std::istringstream text(source.log);
   grid::Collected c;
   try {
-    c = grid::collect_sets(grid::read_lava_log(text), source.info);
+    c = grid::collect_sets(grid::read_lava_log(text), source.info, workloads);
   } catch (const std::exception& e) {
     throw Error(ExitStatus::kWorkloadFailed, fmt::format("lava collect: {}: {}", source.info.source, e.what()));
   }
@@ -128,7 +128,7 @@ ExitStatus collect_lava_job(const LavaCollectSpec& spec) {
   const std::string created = utc_now_iso8601();
   const auto docs = grid::set_documents(c, created);
   JsonFileSink file(spec.json, created);
-  StoreSink store(spec.store, created, &file, &std::cout);
+  StoreSink store(spec.store, workloads, created, &file, &std::cout);
   file.finish_documents(docs);  // first: the store's message says whether the file holds the sets too
   store.finish_documents(docs);
   if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);

@@ -23,6 +23,6 @@ struct LavaCollectSpec {
 // (records were refused).  Throws UsageError for a job it cannot name,
 // Error for a job it cannot read (kWorkloadFailed) or a file it cannot
 // write (kCannotSave, after the store has the sets).
-ExitStatus collect_lava_job(const LavaCollectSpec& spec);
+ExitStatus collect_lava_job(const WorkloadRegistry& workloads, const LavaCollectSpec& spec);
 
 }  // namespace schedlab

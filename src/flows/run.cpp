@@ -65,10 +65,10 @@ Experiment prepare(const RunRequest& r) {
 
 // A --vary experiment ends with the comparison it was run for, as compare
 // prints it (paired by block: the runs were interleaved).
-std::string vary_comparison(const std::vector<ResultSet>& sets) {
+std::string vary_comparison(const std::vector<ResultSet>& sets, const Registries& registries) {
   const CompareOptions o;  // the runs were interleaved: paired by block (decide_test)
   try {  // one line per metric: the answer the experiment was run for
-    return "\n" + format_lkp(build_comparison(sets, o));
+    return "\n" + format_lkp(build_comparison(sets, o, registries));
   } catch (const Error& e) {
     return fmt::format("\nno comparison: {}\n", e.what());
   }
@@ -106,18 +106,18 @@ double nominal_run_seconds(const RunRequest& r) {
   return variants * (o.runs + o.warmup_runs) * (to_seconds(o.warmup) + to_seconds(*rule.window));
 }
 
-int run_flow(const WorkloadRegistry& workloads, const RunRequest& request, const RunPresentation& presentation) {
+int run_flow(const Registries& registries, const RunRequest& request, const RunPresentation& presentation) {
   const Workload& w = *request.workload;
   const Experiment experiment = prepare(request);
   const std::string lava_tool = request.lava ? grid::find_lava_test_case() : "";
   const RunOptions& options = experiment.options;
   if (options.dry_run) {
-    std::cout << run_plan_text(workloads, experiment, request.store);
+    std::cout << run_plan_text(registries.workloads, experiment, request.store);
     return 0;
   }
   const std::string created = utc_now_iso8601();
-  JsonFileSink file = run_result_file(options, experiment, created);
-  StoreSink store(request.store, created, &file, options.quiet ? nullptr : &std::cout);
+  JsonFileSink file = run_result_file(options, experiment, created, registries.workloads);
+  StoreSink store(request.store, registries.workloads, created, &file, options.quiet ? nullptr : &std::cout);
   const std::string& name = request.lava_name;
   grid::LavaTestCaseSink lava(lava_tool, name, name.empty() ? w.info().name + ".json" : name, created, std::cout);
   SinkSet sinks({&file, &store, &lava});
@@ -126,12 +126,12 @@ int run_flow(const WorkloadRegistry& workloads, const RunRequest& request, const
   session.hold_global_controls(changes_global_state(experiment), options.no_wait);
   std::ostringstream discard;
   const bool progress = isatty(2) && (!options.quiet || presentation.progress_when_quiet);
-  TextReporter reporter(options.quiet ? discard : std::cout, progress ? &std::cerr : nullptr,
+  TextReporter reporter(registries.workloads, options.quiet ? discard : std::cout, progress ? &std::cerr : nullptr,
                         experiment.variants.size() > 1, options.all);
   reporter.present(presentation.prefix, presentation.eta_after_s);
   ExperimentOutcome outcome = run_experiment(experiment, session.gate(), session.journal(), reporter, sinks);
   for (const auto& set : outcome.sets) reporter.finish(set);
-  if (experiment.variants.size() > 1 && !options.quiet) std::cout << vary_comparison(outcome.sets);
+  if (experiment.variants.size() > 1 && !options.quiet) std::cout << vary_comparison(outcome.sets, registries);
   // The store (or a spool file) has them before a file failure or LAVA's
   // is said.
   sinks.finish(outcome.sets);

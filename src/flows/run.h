@@ -46,7 +46,7 @@ struct RunRequest {
 
 // Runs the request (or, with --dry-run, prints its plan); returns 0 or
 // throws Error with the exit status, Interrupted on a terminating signal.
-int run_flow(const WorkloadRegistry& workloads, const RunRequest& request, const RunPresentation& presentation = {});
+int run_flow(const Registries& registries, const RunRequest& request, const RunPresentation& presentation = {});
 
 // The seconds the request will take by its options alone: runs, variants,
 // warmup and window (0 for loop-bound runs, which say nothing).

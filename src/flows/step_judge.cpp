@@ -148,7 +148,8 @@ std::string pair_verdict_line(const PairJudgement& p, const PairEvidence& e, int
   return line;
 }
 
-void keep_pair_evidence(const PairJudgement& c, const PairEvidence& e, const std::string& line, int exit) {
+void keep_pair_evidence(const PairJudgement& c, const PairEvidence& e, const std::string& line, int exit,
+                        const WorkloadRegistry& workloads) {
   std::vector<ResultSet> sets;
   for (const ResultSet* s : {&e.good, &e.step})
     if (!s->label.empty()) sets.push_back(*s);
@@ -165,7 +166,7 @@ void keep_pair_evidence(const PairJudgement& c, const PairEvidence& e, const std
     sys::write_file_atomically(c.json, j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n", 0644);
   }
   if (sets.empty()) return;
-  StoreSink store(c.store, utc_now_iso8601(), nullptr, &std::cerr);
+  StoreSink store(c.store, workloads, utc_now_iso8601(), nullptr, &std::cerr);
   store.finish(sets);
 }
 
@@ -179,7 +180,8 @@ std::string boots_how(const guest::KernelsPlan& plan) {
 
 }  // namespace
 
-PairVerdict judge_pair(KernelsRequest& request, const PairJudgement& judgement, Session& session) {
+PairVerdict judge_pair(const WorkloadRegistry& workloads, KernelsRequest& request, const PairJudgement& judgement,
+                       Session& session) {
   guest::KernelsPlan& plan = request.plan;
   plan.accel = guest::choose_accel(request.accel, plan.site.shape.clock, plan.kernels.front().vmlinuz,
                                    plan.site.qemu, request.cache_dir, session.journal(), session.gate());
@@ -206,7 +208,7 @@ PairVerdict judge_pair(KernelsRequest& request, const PairJudgement& judgement, 
   v.low_pct = e.decision.interval_pct.low;
   v.high_pct = e.decision.interval_pct.high;
   std::cout << v.line << "\n";
-  keep_pair_evidence(judgement, e, v.line, v.exit);
+  keep_pair_evidence(judgement, e, v.line, v.exit, workloads);
   return v;
 }
 

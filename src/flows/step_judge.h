@@ -45,6 +45,7 @@ class Session;
 // evidence, in the caller's `session`.  Under emulation without
 // --emulated-ok it boots nothing and says skip.  Throws Interrupted on a
 // terminating signal.
-PairVerdict judge_pair(KernelsRequest& request, const PairJudgement& judgement, Session& session);
+PairVerdict judge_pair(const WorkloadRegistry& workloads, KernelsRequest& request, const PairJudgement& judgement,
+                       Session& session);
 
 }  // namespace schedlab

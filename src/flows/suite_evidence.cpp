@@ -12,9 +12,9 @@
 namespace schedlab {
 namespace {
 
-// The probe whose descriptor declares `metric`, or "".
-std::string probe_of(const std::string& metric) {
-  for (const auto& p : builtin_probes())
+// The probe of `probes` whose descriptor declares `metric`, or "".
+std::string probe_of(const std::string& metric, const ProbeList& probes) {
+  for (const auto& p : probes)
     for (const auto& m : p->info().metrics)
       if (m.name == metric) return p->info().name;
   return "";
@@ -22,8 +22,8 @@ std::string probe_of(const std::string& metric) {
 
 // Why `metric` is missing from `set`: its probe was not selected, or could
 // not run here.
-std::string why_missing(const std::string& metric, const ResultSet& set) {
-  const std::string probe = probe_of(metric);
+std::string why_missing(const std::string& metric, const ResultSet& set, const ProbeList& probes) {
+  const std::string probe = probe_of(metric, probes);
   if (probe.empty()) return "not recorded by this workload";
   if (set.probes.is_object())
     for (const auto& p : set.probes.value("probes", ordered_json::array()))
@@ -48,7 +48,8 @@ std::string cell_text(const std::optional<Cell>& cell, bool base) {
 
 }  // namespace
 
-std::string format_evidence(const Evidence& evidence, const std::vector<ResultSet>& sets) {
+std::string format_evidence(const Evidence& evidence, const std::vector<ResultSet>& sets,
+                            const Registries& registries) {
   if (sets.empty()) return "";
   std::vector<std::string> present, missing;
   for (const auto& m : evidence.metrics)
@@ -57,7 +58,7 @@ std::string format_evidence(const Evidence& evidence, const std::vector<ResultSe
   if (!present.empty()) {
     CompareOptions o;
     o.metrics = present;
-    const Comparison c = build_comparison(sets, o);
+    const Comparison c = build_comparison(sets, o, registries);
     // Sets by letter, named once below: their labels would not fit 80 columns.
     std::vector<std::string> header = {"metric"}, names;
     for (size_t i = 0; i < c.sets.size(); ++i) {
@@ -72,7 +73,7 @@ std::string format_evidence(const Evidence& evidence, const std::vector<ResultSe
     }
     out += table.render() + wrap(fmt::format("{}", fmt::join(names, "; ")), kTextWidth, "  ", "  ") + "\n";
   }
-  for (const auto& m : missing) out += fmt::format("  {}: {}\n", m, why_missing(m, sets.front()));
+  for (const auto& m : missing) out += fmt::format("  {}: {}\n", m, why_missing(m, sets.front(), registries.probes));
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "workloads/builtin.h"
 
 namespace schedlab {
 
@@ -17,7 +18,9 @@ struct Evidence {
 
 // The evidence a suite scenario's sets hold: per metric, each set's mean and
 // its change against the first set (marked '*' when significant), or why a
-// metric was not recorded (the probe that records it and its reason).
-std::string format_evidence(const Evidence& evidence, const std::vector<ResultSet>& sets);
+// metric was not recorded (the probe of `registries` that records it and
+// its reason).
+std::string format_evidence(const Evidence& evidence, const std::vector<ResultSet>& sets,
+                            const Registries& registries);
 
 }  // namespace schedlab

@@ -13,11 +13,6 @@
 namespace schedlab::grid {
 namespace {
 
-const WorkloadRegistry& workloads() {
-  static const WorkloadRegistry registry = builtin_workloads();
-  return registry;
-}
-
 bool same_boot(const BootOfDefinition& a, const BootOfDefinition& b) {
   return a.kernel == b.kernel && a.boot == b.boot && a.block == b.block;
 }
@@ -50,10 +45,10 @@ std::optional<std::string> placement_problem(const PlacedBoot& b, const JobPlan&
 }
 
 // A block's spec identity: the spec id of each of its sets (one per --vary variant).
-std::string identity_of(const PlacedBoot& b) {
+std::string identity_of(const PlacedBoot& b, const WorkloadRegistry& workloads) {
   std::vector<std::string> ids;
   ids.reserve(b.sets.size());
-  for (const auto& set : b.sets) ids.push_back(spec_id(set, workloads()));
+  for (const auto& set : b.sets) ids.push_back(spec_id(set, workloads));
   return fmt::format("{}", fmt::join(ids, " "));
 }
 
@@ -77,11 +72,11 @@ std::map<std::string, std::string> job_identities(const std::vector<PlacedBoot>&
 
 // Why `b` is not of the job's spec, and where it differs from `like`, a block that is.
 std::string spec_problem(const PlacedBoot& b, const std::string& id, const PlacedBoot& like,
-                         const std::string& job_id) {
+                         const std::string& job_id, const WorkloadRegistry& workloads) {
   std::vector<std::string> differences;
   if (b.sets.size() == like.sets.size())
     for (std::size_t i = 0; i < b.sets.size() && differences.empty(); ++i)
-      differences = spec_differences(b.sets[i], like.sets[i], workloads());
+      differences = spec_differences(b.sets[i], like.sets[i], workloads);
   const std::string where = fmt::format("{}", fmt::join(differences, "; "));
   return fmt::format("it measured spec {}, the job's blocks of this file measured {}{}", id, job_id,
                      where.empty() ? "" : " (" + printable(where) + ")");
@@ -107,7 +102,7 @@ JobPlan job_plan(const LavaLog& log, const std::vector<std::string>& job_kernels
 }
 
 std::vector<PlacedBoot> vet_boots(std::vector<PlacedBoot> boots, const JobPlan& plan, bool runs_signalled,
-                                  std::vector<std::string>& refused) {
+                                  const WorkloadRegistry& workloads, std::vector<std::string>& refused) {
   std::vector<PlacedBoot> placed;
   for (auto& b : boots) {
     if (const auto why = placement_problem(b, plan, runs_signalled, placed))
@@ -117,7 +112,7 @@ std::vector<PlacedBoot> vet_boots(std::vector<PlacedBoot> boots, const JobPlan& 
   }
   std::vector<std::string> ids;
   ids.reserve(placed.size());
-  for (const auto& b : placed) ids.push_back(identity_of(b));
+  for (const auto& b : placed) ids.push_back(identity_of(b, workloads));
   const auto job = job_identities(placed, ids);
   std::vector<std::string> why(placed.size());
   for (std::size_t i = 0; i < placed.size(); ++i) {
@@ -125,7 +120,7 @@ std::vector<PlacedBoot> vet_boots(std::vector<PlacedBoot> boots, const JobPlan& 
     if (ids[i] == job_id) continue;
     std::size_t like = 0;  // a block of the file that measured the job's spec: one exists
     while (placed[like].file != placed[i].file || ids[like] != job_id) ++like;
-    why[i] = spec_problem(placed[i], ids[i], placed[like], job_id);
+    why[i] = spec_problem(placed[i], ids[i], placed[like], job_id, workloads);
   }
   std::vector<PlacedBoot> kept;
   for (std::size_t i = 0; i < placed.size(); ++i) {

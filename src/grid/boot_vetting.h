@@ -17,6 +17,7 @@
 #include "core/result.h"
 #include "grid/lava_job.h"
 #include "grid/lava_log.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::grid {
 
@@ -41,9 +42,10 @@ struct JobPlan {
 JobPlan job_plan(const LavaLog& log, const std::vector<std::string>& job_kernels);
 
 // The blocks of `boots` (in the order they were printed) that belong to
-// the job; one line in `refused` for each other one.
+// the job, their specs read as `workloads` declares them; one line in
+// `refused` for each other one.
 std::vector<PlacedBoot> vet_boots(std::vector<PlacedBoot> boots, const JobPlan& plan, bool runs_signalled,
-                                  std::vector<std::string>& refused);
+                                  const WorkloadRegistry& workloads, std::vector<std::string>& refused);
 
 // The planned boots no block in `kept` brought back.
 std::vector<BootOfDefinition> missing_boots(const JobPlan& plan, const std::vector<PlacedBoot>& kept);

@@ -204,14 +204,15 @@ bool valid_kcidb_origin(const std::string& origin) {
   });
 }
 
-ordered_json kcidb_document(const std::vector<store::SetDocument>& docs, const std::string& origin) {
+ordered_json kcidb_document(const std::vector<store::SetDocument>& docs, const std::string& origin,
+                            const WorkloadRegistry& workloads) {
   ordered_json out = {{"version", {{"major", kKcidbMajor}, {"minor", kKcidbMinor}}},
                       {"checkouts", ordered_json::array()},
                       {"builds", ordered_json::array()},
                       {"tests", ordered_json::array()}};
   std::set<std::string> seen;
   for (const auto& doc : docs) {
-    const store::SetColumns c = store::extract_columns(doc);
+    const store::SetColumns c = store::extract_columns(doc, workloads);
     const Kernel k = kernel_of(doc.set, c);
     ordered_json co = checkout(origin, k), b = build(origin, k);
     if (seen.insert(co["id"].get<std::string>()).second) out["checkouts"].push_back(std::move(co));

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "store/set_document.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::grid {
 
@@ -30,7 +31,9 @@ inline constexpr int kKcidbMajor = 5, kKcidbMinor = 3;
 bool valid_kcidb_origin(const std::string& origin);
 
 // The document for `docs`, in order; each checkout and build once.
-// Throws std::runtime_error for a malformed set.
-ordered_json kcidb_document(const std::vector<store::SetDocument>& docs, const std::string& origin);
+// Throws std::runtime_error for a malformed set.  `workloads` gives each
+// set its spec id (store/set_document.h).
+ordered_json kcidb_document(const std::vector<store::SetDocument>& docs, const std::string& origin,
+                            const WorkloadRegistry& workloads);
 
 }  // namespace schedlab::grid

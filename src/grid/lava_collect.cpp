@@ -161,7 +161,7 @@ void mark_missing(const JobPlan& plan, const std::vector<PlacedBoot>& kept, std:
 
 }  // namespace
 
-Collected collect_sets(const LavaLog& log, const LavaJobInfo& info) {
+Collected collect_sets(const LavaLog& log, const LavaJobInfo& info, const WorkloadRegistry& workloads) {
   Collected out;
   out.refused = log.refused;
   const bool is_emulated = emulated(log);
@@ -169,7 +169,7 @@ Collected collect_sets(const LavaLog& log, const LavaJobInfo& info) {
   std::vector<Group> groups;  // first seen first
   std::vector<PlacedBoot> kept;
   int sequence = 0;
-  for (auto& b : vet_boots(place_boots(log, out), plan, log.runs_signalled, out.refused)) {
+  for (auto& b : vet_boots(place_boots(log, out), plan, log.runs_signalled, workloads, out.refused)) {
     const std::string key = b.kernel + "\n" + b.file;
     auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.key == key; });
     if (it == groups.end()) it = groups.insert(groups.end(), {key, empty_sets(b, is_emulated), describe_job(info)});

@@ -13,6 +13,7 @@
 #include "core/result.h"
 #include "grid/lava_log.h"
 #include "store/set_document.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::grid {
 
@@ -45,8 +46,9 @@ struct Collected {
 // merged set ERROR, saying which boot; so does a planned boot the log has
 // no result of (a problem, as is a block that did not decode).  A block
 // that is not a result file, not the job's (boot_vetting.h) or whose sets
-// do not match its kernel's other boots is refused, the rest kept.
-Collected collect_sets(const LavaLog& log, const LavaJobInfo& info);
+// do not match its kernel's other boots is refused, the rest kept; specs are
+// read as `workloads` declares them.
+Collected collect_sets(const LavaLog& log, const LavaJobInfo& info, const WorkloadRegistry& workloads);
 
 // The sets as the store and result files keep them: each set's JSON with
 // its "lava" block, `created` the collection's time.

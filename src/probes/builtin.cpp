@@ -12,8 +12,8 @@ std::unique_ptr<Probe> make_sched_trace_probe();
 std::unique_ptr<Probe> make_profile_probe();
 std::unique_ptr<Probe> make_bpf_probe();
 
-std::vector<std::unique_ptr<Probe>> builtin_probes() {
-  std::vector<std::unique_ptr<Probe>> probes;
+ProbeList builtin_probes() {
+  ProbeList probes;
   probes.push_back(make_proc_stat_probe());
   probes.push_back(make_proc_counters_probe());
   probes.push_back(make_psi_probe());

@@ -81,7 +81,11 @@ class Probe {
   virtual void detach() noexcept = 0;
 };
 
+using ProbeList = std::vector<std::unique_ptr<Probe>>;
+
 // Every probe schedlab has, in report order (builtin.cpp: the only list).
-std::vector<std::unique_ptr<Probe>> builtin_probes();
+// Made at the top (main, a command's binding, a flow's entry, a test) and
+// passed down; tests/unit/registries_test.cpp names the files that may.
+ProbeList builtin_probes();
 
 }  // namespace schedlab

@@ -111,12 +111,12 @@ std::string warning_lines(const ResultSet& set) {
 
 }  // namespace
 
-std::string format_brief(const ResultSet& set) {
+std::string format_brief(const ResultSet& set, const WorkloadRegistry& workloads) {
   std::string out = heading(set);
   if (!set.error.empty()) out += wrap(set.error, kTextWidth, "  ", "    ") + "\n";
   if (set.runs.empty()) return out + "  no run completed\n";
   const auto summary = set.summarize();
-  for (const auto& name : headline_metrics(set.workload.name, set.workload.primary_metric)) {
+  for (const auto& name : headline_metrics(workloads, set.workload.name, set.workload.primary_metric)) {
     const auto it = summary.find(name);
     const MetricSpec* spec = find_metric(set.metrics, name);
     if (it == summary.end() || !spec) continue;
@@ -197,7 +197,7 @@ void TextReporter::experiment_started(const std::vector<ResultSet>& sets) {
 
 void TextReporter::finish(const ResultSet& set) {
   progress_.clear();
-  out_ << (full_ ? format_summary(set) : format_brief(set));
+  out_ << (full_ ? format_summary(set) : format_brief(set, workloads_));
   out_.flush();
 }
 

@@ -4,6 +4,7 @@
 #include "core/result.h"
 #include "report/progress.h"
 #include "runner/run_observer.h"
+#include "workloads/builtin.h"
 
 namespace schedlab {
 
@@ -14,10 +15,12 @@ namespace schedlab {
 // mail.
 class TextReporter final : public RunObserver {
  public:
+  // `workloads`: where a set's headline metrics are looked up;
   // `labelled`: prefix run lines with the set's label (several variants);
   // `full`: every metric's summary table after a set, not its headline.
-  TextReporter(std::ostream& out, std::ostream* progress, bool labelled = false, bool full = false)
-      : out_(out), progress_(progress), labelled_(labelled), full_(full) {}
+  TextReporter(const WorkloadRegistry& workloads, std::ostream& out, std::ostream* progress, bool labelled = false,
+               bool full = false)
+      : workloads_(workloads), out_(out), progress_(progress), labelled_(labelled), full_(full) {}
   // Notes that concern every run (fidelity differences), once.
   void experiment_started(const std::vector<ResultSet>& sets) override;
   void run_started(const ResultSet& set, int index, int total) override;
@@ -34,6 +37,7 @@ class TextReporter final : public RunObserver {
  private:
   void show_progress(const ResultSet& set, int index, double elapsed_s, double length_s);
 
+  const WorkloadRegistry& workloads_;
   std::ostream& out_;
   ProgressLine progress_;
   ExperimentClock clock_;
@@ -52,8 +56,9 @@ std::string format_run_line(const ResultSet& set, const RunRecord& run, int tota
 // CoeffVar) of every metric that has values.
 std::string format_summary(const ResultSet& set);
 // The heading and the answer: the headline metrics (the primary and the
-// workload's key ones) with their 95% interval, the runs, and the warnings
-// counted by kind — a few lines, whatever the probes recorded.
-std::string format_brief(const ResultSet& set);
+// key ones its workload has in `workloads`) with their 95% interval, the
+// runs, and the warnings counted by kind — a few lines, whatever the probes
+// recorded.
+std::string format_brief(const ResultSet& set, const WorkloadRegistry& workloads);
 
 }  // namespace schedlab

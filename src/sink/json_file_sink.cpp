@@ -43,16 +43,17 @@ void JsonFileSink::write(const std::function<void()>& write_file) noexcept {
   }
 }
 
-JsonFileSink run_result_file(const RunOptions& o, const Experiment& e, std::string created) {
+JsonFileSink run_result_file(const RunOptions& o, const Experiment& e, std::string created,
+                             const WorkloadRegistry& workloads) {
   if (o.append && o.force_write) throw UsageError("--append: cannot be combined with --force");
   struct stat st {};
   if (!o.json_path || !o.append || lstat(o.json_path->c_str(), &st) != 0)
     return JsonFileSink(o.json_path, std::move(created));
-  std::vector<ResultSet> earlier = read_result_file(*o.json_path).sets;
+  std::vector<ResultSet> earlier = read_result_file(*o.json_path, workloads).sets;
   std::vector<ResultSet> all = earlier;
   for (const auto& v : e.variants)
     all.push_back(describe_set(v, probes_of(v), e.seed, e.variants.size() > 1));
-  if (const auto diffs = spec_differences(all); !diffs.empty())
+  if (const auto diffs = spec_differences(all, workloads); !diffs.empty())
     throw UsageError(fmt::format("--append: {} holds another workload spec: {} (a comparison of these sets "
                                  "would be refused; write another file)",
                                  *o.json_path, fmt::join(diffs, "; ")));

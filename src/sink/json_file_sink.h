@@ -39,11 +39,12 @@ class JsonFileSink final : public ResultSink {
 
 // The result file of `run` as its options ask: none without --json; with
 // --append, the file's sets kept and written first, after the same spec
-// check as compare (UsageError when they hold another spec).  The path
+// check as compare over `workloads` (UsageError when they hold another spec).  The path
 // itself was checked while the command line was parsed
 // (cli/path_options.h).
 struct RunOptions;
 struct Experiment;
-JsonFileSink run_result_file(const RunOptions& options, const Experiment& experiment, std::string created);
+JsonFileSink run_result_file(const RunOptions& options, const Experiment& experiment, std::string created,
+                             const WorkloadRegistry& workloads);
 
 }  // namespace schedlab

@@ -17,9 +17,11 @@ class JsonFileSink;
 
 class StoreSink final : public ResultSink {
  public:
+  // `workloads`: what the store computes spec ids with (outlives the sink);
   // `file`: the run's result file sink, named in a failure message when it
   // holds the sets too; `say`: where to say which ids the sets got.
-  StoreSink(store::StoreChoice choice, std::string created, const JsonFileSink* file, std::ostream* say);
+  StoreSink(store::StoreChoice choice, const WorkloadRegistry& workloads, std::string created,
+            const JsonFileSink* file, std::ostream* say);
 
   void save(const std::vector<ResultSet>&) noexcept override {}
   void finish(const std::vector<ResultSet>& sets) noexcept override;
@@ -29,6 +31,7 @@ class StoreSink final : public ResultSink {
 
  private:
   store::StoreChoice choice_;
+  const WorkloadRegistry& workloads_;
   std::string created_;
   const JsonFileSink* file_;
   std::ostream* say_;

@@ -42,8 +42,8 @@ std::vector<std::string> texts_of(const RunOptionSpec& spec, const ordered_json&
 
 // The scenario's controls first, then the run options: the order of the
 // files written before the table wrote them.
-void write_group(ordered_json& j, const RunSettings& s, bool scenario) {
-  for (const auto& spec : run_option_specs()) {
+void write_group(ordered_json& j, const RunSettings& s, bool scenario, const std::vector<RunOptionSpec>& table) {
+  for (const auto& spec : table) {
     if (!spec.recorded() || (spec.group == kScenarioGroup) != scenario) continue;
     if (auto v = spec.record(s)) j[spec.key] = std::move(*v);
   }
@@ -51,16 +51,21 @@ void write_group(ordered_json& j, const RunSettings& s, bool scenario) {
 
 }  // namespace
 
-void to_json(ordered_json& j, const RunSettings& s) {
-  j = ordered_json::object();
-  write_group(j, s, true);
-  write_group(j, s, false);
+void to_json(ordered_json& j, const RunSettings& s) { j = requested_json(s, run_option_specs()); }
+
+ordered_json requested_json(const RunSettings& s, const std::vector<RunOptionSpec>& table) {
+  ordered_json j = ordered_json::object();
+  write_group(j, s, true, table);
+  write_group(j, s, false, table);
+  return j;
 }
 
-void from_json(const ordered_json& j, RunSettings& s) {
+void from_json(const ordered_json& j, RunSettings& s) { s = settings_from_json(j, run_option_specs()); }
+
+RunSettings settings_from_json(const ordered_json& j, const std::vector<RunOptionSpec>& table) {
   if (!j.is_object()) throw UsageError("scenario.requested: expected an object");
-  s = RunSettings{};
-  for (const auto& spec : run_option_specs()) {
+  RunSettings s;
+  for (const auto& spec : table) {
     if (!spec.recorded() || !j.contains(spec.key)) continue;
     // Named as the file has it and as the command line would: the message
     // of a bad value is the option's own.
@@ -68,6 +73,7 @@ void from_json(const ordered_json& j, RunSettings& s) {
     for (const auto& text : texts_of(spec, j.at(spec.key), field)) spec.apply(s, field, text);
   }
   check_settings(s);
+  return s;
 }
 
 void check_settings(const RunSettings& s) {

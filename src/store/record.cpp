@@ -15,8 +15,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<Recorded> record_all(const StoreChoice& choice, const std::vector<SetDocument>& docs) {
-  auto store = open_store(choice, Access::kWrite);
+std::vector<Recorded> record_all(const StoreChoice& choice, const std::vector<SetDocument>& docs,
+                                 const WorkloadRegistry& workloads) {
+  auto store = open_store(choice, Access::kWrite, workloads);
   std::vector<Recorded> out;
   out.reserve(docs.size());
   for (const auto& doc : docs) out.push_back(store->record(doc));
@@ -88,7 +89,7 @@ std::vector<Recorded> record_set_documents(const StoreChoice& choice, const std:
                                            const RecordContext& context) {
   if (choice.kind == StoreChoice::Kind::kNone || docs.empty()) return {};
   try {
-    auto recorded = record_all(choice, docs);
+    auto recorded = record_all(choice, docs, context.workloads);
     if (context.say)
       *context.say << fmt::format("stored: set{} {} in {}\n", recorded.size() > 1 ? "s" : "",
                                   ids_text(recorded), describe(choice));

@@ -11,6 +11,8 @@
 namespace schedlab::store {
 
 struct RecordContext {
+  // The workloads the store computes spec ids with (store.h).
+  const WorkloadRegistry& workloads;
   // A result file that also holds the sets (--json), named in the message
   // when the store fails.  The sets are spooled all the same: the file may
   // be a scratch file (suite without --json) or be overwritten later.

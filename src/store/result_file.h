@@ -4,6 +4,7 @@
 
 #include "core/result.h"
 #include "input/result_text.h"  // parse_result_text, the reader this file uses
+#include "workloads/builtin.h"
 
 namespace schedlab {
 
@@ -13,11 +14,12 @@ namespace schedlab {
 void write_result_file(const std::string& path, const ResultFile& file);
 
 // Reads and validates a result file.  Throws UsageError "FILE: problem" for
-// a missing, malformed, truncated or foreign file.
-ResultFile read_result_file(const std::string& path);
+// a missing, malformed, truncated or foreign file, or one whose set records
+// a spec_id other than the one `workloads` gives its spec.
+ResultFile read_result_file(const std::string& path, const WorkloadRegistry& workloads);
 
 // The same checks, but the document as written: every field, including
 // those this build does not model (the store keeps sets losslessly).
-ordered_json read_result_json(const std::string& path);
+ordered_json read_result_json(const std::string& path, const WorkloadRegistry& workloads);
 
 }  // namespace schedlab

@@ -68,8 +68,9 @@ SetDocument document_cells(const SqlValue& created, const SqlValue& set_json) {
   return doc;
 }
 
-std::string checked_spec_id(const std::string& stored, const SqlValue& created, const SqlValue& set_json) {
-  std::string id = stored_spec_id(document_cells(created, set_json));
+std::string checked_spec_id(const std::string& stored, const SqlValue& created, const SqlValue& set_json,
+                            const WorkloadRegistry& workloads) {
+  std::string id = stored_spec_id(document_cells(created, set_json), workloads);
   if (stored != id)
     bad("spec_id", fmt::format("not the spec its set_json records ({}): changed outside schedlab", id));
   return id;

@@ -39,6 +39,7 @@ SetDocument document_cells(const SqlValue& created, const SqlValue& set_json);
 // column says another id (planted, or written by another schedlab) is bad
 // — BadRow — for else history would list it, and trend average it, under a
 // spec it did not measure.
-std::string checked_spec_id(const std::string& stored, const SqlValue& created, const SqlValue& set_json);
+std::string checked_spec_id(const std::string& stored, const SqlValue& created, const SqlValue& set_json,
+                            const WorkloadRegistry& workloads);
 
 }  // namespace schedlab::store

@@ -100,23 +100,23 @@ void refuse_newer(const Connection& c, int found) {
 // The spec id of a stored set; nullopt for a set whose set_json the
 // reader refuses: the readers name and skip it (row_reader.h) as they
 // would have anyway, and one bad row must not stop the upgrade.
-std::optional<std::string> backfilled_spec_id(const SqlRow& row) {
+std::optional<std::string> backfilled_spec_id(const SqlRow& row, const WorkloadRegistry& workloads) {
   try {
-    return stored_spec_id(document_cells(row[1], row[2]));
+    return stored_spec_id(document_cells(row[1], row[2]), workloads);
   } catch (const std::exception&) {
     return std::nullopt;
   }
 }
 
-void backfill_spec_ids(Connection& c) {
+void backfill_spec_ids(Connection& c, const WorkloadRegistry& workloads) {
   for (const auto& row : c.query("SELECT id, created, set_json FROM sets WHERE spec_id IS NULL"))
-    if (const auto id = backfilled_spec_id(row))
+    if (const auto id = backfilled_spec_id(row, workloads))
       c.query("UPDATE sets SET spec_id = ? WHERE id = ?", {*id, row[0]});
 }
 
 // Another process may have migrated between our first look and the lock:
 // the version is read again under it.
-void migrate_locked(Connection& c, int target) {
+void migrate_locked(Connection& c, const WorkloadRegistry& workloads, int target) {
   if (c.dialect() == Dialect::kPostgres)
     c.query("SELECT pg_advisory_xact_lock(?)", {std::int64_t{0x5c4ed1ab}});
   c.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied TEXT NOT NULL)");
@@ -124,7 +124,7 @@ void migrate_locked(Connection& c, int target) {
   if (found > kSchemaVersion) refuse_newer(c, found);
   for (int v = found + 1; v <= target; ++v) {
     c.exec(dialect_sql(kMigrations[v - 1], c.dialect()));
-    if (v == 3) backfill_spec_ids(c);
+    if (v == 3) backfill_spec_ids(c, workloads);
     c.query("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
             {std::int64_t{v}, utc_now_iso8601()});
   }
@@ -155,12 +155,12 @@ void check_schema(Connection& c) {
         c.where(), found, tool_version(), kSchemaVersion));
 }
 
-void migrate(Connection& c, int target) {
+void migrate(Connection& c, const WorkloadRegistry& workloads, int target) {
   const int found = schema_version(c);
   if (found > kSchemaVersion) refuse_newer(c, found);
   if (found >= target) return;
   Transaction t(c);
-  migrate_locked(c, target);
+  migrate_locked(c, workloads, target);
   t.commit();
 }
 

@@ -5,6 +5,7 @@
 // lock, a PostgreSQL advisory lock), so machines of a grid that start
 // together migrate once.  A database newer than this schedlab is refused.
 #include "store/connection.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::store {
 
@@ -15,8 +16,9 @@ inline constexpr int kSchemaVersion = 3;
 int schema_version(Connection& c);
 
 // Brings `c` to `target` (kSchemaVersion unless a test asks for an older
-// one).  Throws StoreError when the database is newer than this build.
-void migrate(Connection& c, int target = kSchemaVersion);
+// one); the spec ids an upgrade fills in are the ones `workloads` gives.
+// Throws StoreError when the database is newer than this build.
+void migrate(Connection& c, const WorkloadRegistry& workloads, int target = kSchemaVersion);
 
 // For a read-only connection, which never migrates: throws UsageError
 // "no store yet" for a database schedlab never used, and StoreError, one

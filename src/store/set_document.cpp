@@ -58,12 +58,6 @@ RunColumns run_columns(const ordered_json& run, const RunRecord& parsed) {
   return r;
 }
 
-// The workloads whose options make a spec (spec/spec_identity.h).
-const WorkloadRegistry& builtin() {
-  static const WorkloadRegistry workloads = builtin_workloads();
-  return workloads;
-}
-
 void primary_columns(SetColumns& c, const ResultSet& set) {
   c.primary_metric = set.workload.primary_metric;
   if (const MetricSpec* spec = find_metric(set.metrics, c.primary_metric)) {
@@ -106,9 +100,11 @@ std::optional<double> epoch_seconds(const std::string& iso) {
   return static_cast<double>(timegm(&tm)) + fraction;
 }
 
-std::string stored_spec_id(const SetDocument& doc) { return spec_id(parse_set(doc), builtin()); }
+std::string stored_spec_id(const SetDocument& doc, const WorkloadRegistry& workloads) {
+  return spec_id(parse_set(doc), workloads);
+}
 
-SetColumns extract_columns(const SetDocument& doc) {
+SetColumns extract_columns(const SetDocument& doc, const WorkloadRegistry& workloads) {
   const ResultSet set = parse_set(doc);
   SetColumns c;
   c.content_hash = sha256_hex(doc.set.dump());
@@ -126,7 +122,7 @@ SetColumns extract_columns(const SetDocument& doc) {
   c.tool_version = text_at(set.tool, {"version"});
   c.tool_git = text_at(set.tool, {"git"});
   c.metrics = set.metrics;
-  c.spec_id = spec_id(set, builtin());
+  c.spec_id = spec_id(set, workloads);
   primary_columns(c, set);
   optional_columns(c, doc.set);
   const auto& runs = doc.set.at("runs");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "workloads/builtin.h"
 
 namespace schedlab::store {
 
@@ -41,12 +42,14 @@ struct SetColumns {
   std::vector<RunColumns> run_rows;
 };
 
-// Validates the set (as a result file would be) and extracts its columns.
-// Throws std::runtime_error naming the problem for a malformed set.
-SetColumns extract_columns(const SetDocument& doc);
+// Validates the set (as a result file would be) and extracts its columns;
+// its spec id is the one `workloads` gives it.  Throws std::runtime_error
+// naming the problem for a malformed set.
+SetColumns extract_columns(const SetDocument& doc, const WorkloadRegistry& workloads);
 
-// The spec id (spec/spec_identity.h, 12 hex digits) of a stored set.
-std::string stored_spec_id(const SetDocument& doc);
+// The spec id (spec/spec_identity.h, 12 hex digits) of a stored set, its
+// workload's options read as `workloads` declares them.
+std::string stored_spec_id(const SetDocument& doc, const WorkloadRegistry& workloads);
 
 // Seconds since the epoch of an ISO 8601 UTC time ("2026-11-29T22:04:27Z",
 // with or without fractional seconds, or a bare date); nullopt otherwise.

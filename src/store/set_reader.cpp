@@ -23,7 +23,7 @@ int count_cell(const SqlValue& v, const char* column) {
   return static_cast<int>(n);
 }
 
-SetRow set_row(const SqlRow& r) {
+SetRow set_row(const SqlRow& r, const WorkloadRegistry& workloads) {
   SetRow s;
   s.id = int_cell(r[0], "id");
   s.started = text_cell(r[1], "started");
@@ -41,7 +41,7 @@ SetRow set_row(const SqlRow& r) {
   s.primary_ci95 = number_cell(r[13], "primary_ci95");
   s.runs = count_cell(r[14], "runs");
   s.warnings = count_cell(r[15], "warnings");
-  s.spec_id = checked_spec_id(text_cell(r[16], "spec_id"), r[17], r[18]);
+  s.spec_id = checked_spec_id(text_cell(r[16], "spec_id"), r[17], r[18], workloads);
   return s;
 }
 
@@ -86,7 +86,7 @@ std::vector<SetRow> Store::find(const SetFilter& filter) {
   out.reserve(rows.size());
   for (const auto& r : rows) {
     try {
-      out.push_back(set_row(r));
+      out.push_back(set_row(r, registry_));
     } catch (const BadRow& e) {
       bad.push_back(as_int(r[0]));
       skip(bad.back(), e.what());

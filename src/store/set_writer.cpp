@@ -65,15 +65,16 @@ void insert_warnings(Connection& c, std::int64_t id, const SetColumns& s) {
 
 }  // namespace
 
-Store::Store(std::unique_ptr<Connection> connection) : connection_(std::move(connection)) {
-  if (connection_->access() == Access::kWrite) migrate(*connection_);
+Store::Store(std::unique_ptr<Connection> connection, const WorkloadRegistry& workloads)
+    : connection_(std::move(connection)), registry_(workloads) {
+  if (connection_->access() == Access::kWrite) migrate(*connection_, registry_);
   else check_schema(*connection_);
 }
 
 Recorded Store::record(const SetDocument& original) {
   SetDocument doc = original;
   mask_recorded_argv(doc.set);  // an imported file may predate masking: the hash is of the masked set
-  const SetColumns columns = extract_columns(doc);
+  const SetColumns columns = extract_columns(doc, registry_);
   Connection& c = *connection_;
   Transaction t(c);
   const auto inserted = insert_set_row(c, columns, doc.set.dump());

@@ -71,7 +71,7 @@ History read_history(const StoreChoice& choice, const ResultSet& like, const std
   }
   h.where = describe(choice);
   try {
-    auto store = open_store(choice, Access::kRead);
+    auto store = open_store(choice, Access::kRead, workloads);
     h.sittings = same_spec_sittings(*store, like, exclude, workloads);
   } catch (const std::exception& e) {  // no store yet, or one that cannot be read
     h.problem = e.what();

@@ -47,7 +47,9 @@ class Store {
  public:
   // A kWrite connection is migrated to this build's schema; a kRead one
   // never is: its schema must be this build's (schema.h, check_schema).
-  explicit Store(std::unique_ptr<Connection> connection);
+  // Spec ids are computed with `workloads` (written, checked on reading,
+  // backfilled on upgrade), which must outlive the store.
+  Store(std::unique_ptr<Connection> connection, const WorkloadRegistry& workloads);
 
   // Records one set in one transaction.  Throws StoreError when the
   // database fails, std::runtime_error for a malformed set.
@@ -77,6 +79,7 @@ class Store {
   std::string nothing_left(const std::vector<std::int64_t>& bad) const;
 
   std::unique_ptr<Connection> connection_;
+  const WorkloadRegistry& registry_;
   std::map<std::int64_t, std::string> skipped_;
 };
 

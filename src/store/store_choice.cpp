@@ -40,8 +40,8 @@ StoreChoice choose_store(const std::string& store_option, bool no_store) {
   return parse_location("the default store", data_directory() + "/results.db");
 }
 
-std::unique_ptr<Store> open_store(const StoreChoice& choice, Access access) {
-  return std::make_unique<Store>(store_kind(choice.kind).connect(choice.location, access));
+std::unique_ptr<Store> open_store(const StoreChoice& choice, Access access, const WorkloadRegistry& workloads) {
+  return std::make_unique<Store>(store_kind(choice.kind).connect(choice.location, access), workloads);
 }
 
 std::string describe(const StoreChoice& choice) { return redact_secrets(choice.location); }

@@ -27,8 +27,9 @@ StoreChoice choose_store(const std::string& store_option, bool no_store);
 // Opens the chosen store through its kind: kWrite creates and migrates it;
 // kRead opens it read-only, never creating or migrating anything (a
 // missing SQLite file is "no store yet", UsageError).  Throws StoreError
-// when it cannot be reached; `choice.kind` must not be kNone.
-std::unique_ptr<Store> open_store(const StoreChoice& choice, Access access);
+// when it cannot be reached; `choice.kind` must not be kNone.  The store
+// computes spec ids with `workloads`, which must outlive it.
+std::unique_ptr<Store> open_store(const StoreChoice& choice, Access access, const WorkloadRegistry& workloads);
 
 // The location for messages, through redact_secrets.
 std::string describe(const StoreChoice& choice);

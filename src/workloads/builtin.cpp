@@ -14,9 +14,9 @@ WorkloadRegistry builtin_workloads() {
   return r;
 }
 
-std::vector<std::string> headline_metrics(const std::string& name, const std::string& primary) {
+std::vector<std::string> headline_metrics(const WorkloadRegistry& workloads, const std::string& name,
+                                          const std::string& primary) {
   std::vector<std::string> names = {primary};
-  const auto workloads = builtin_workloads();
   if (const Workload* w = workloads.find(name))
     for (const auto& m : w->info().key_metrics) names.push_back(m);
   return names;

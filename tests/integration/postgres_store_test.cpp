@@ -9,6 +9,7 @@
 #include "support/postgres_server.h"
 #include "support/skip.h"
 #include "support/synthetic_sets.h"
+#include "support/registries.h"
 
 namespace schedlab::testing {
 namespace {
@@ -94,9 +95,9 @@ TEST(PostgresStore, AServerGoneDuringARunKeepsItsResult) {
     EXPECT_NE(kept.find("/schedlab/spool/schedlab-spool-"), std::string::npos) << kept;
     if (with_json) {
       EXPECT_NE(o.err.find("(" + dir.file("r.json") + " holds them too)"), std::string::npos) << o.err;
-      EXPECT_EQ(read_result_file(dir.file("r.json")).sets.at(0).runs.size(), 2u);
+      EXPECT_EQ(read_result_file(dir.file("r.json"), testing::workload_registry()).sets.at(0).runs.size(), 2u);
     }
-    EXPECT_EQ(read_result_file(kept).sets.at(0).runs.size(), 2u);
+    EXPECT_EQ(read_result_file(kept, testing::workload_registry()).sets.at(0).runs.size(), 2u);
     server.start();
     ASSERT_TRUE(server.available()) << server.why_not();
     const Outcome imported = run_schedlab({"import", kept, "--store", server.url()});

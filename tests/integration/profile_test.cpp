@@ -20,6 +20,7 @@
 #include "store/result_file.h"
 #include "support/skip.h"
 #include "sys/proc_files.h"
+#include "support/registries.h"
 
 namespace schedlab::testing {
 namespace {
@@ -59,7 +60,7 @@ std::string described(const nlohmann::json& profile) { return profile.dump(1).su
 // Every run's functions of set `index` of a result file, counted together.
 profile::FunctionTable set_functions(const std::string& file, std::size_t index) {
   profile::FunctionTable all;
-  const auto sets = read_result_file(file).sets;  // outlives the loop over its runs
+  const auto sets = read_result_file(file, testing::workload_registry()).sets;  // outlives the loop over its runs
   for (const auto& run : sets.at(index).runs) {
     const auto p = profile::run_profile(run);
     if (!p) continue;
@@ -196,7 +197,7 @@ TEST_F(Profile, StoredWithinTheBudgetEverySampleKept) {
   EXPECT_EQ(stored["frequency_hz"], 3989);
   EXPECT_TRUE(stored["clock"] == "cycles" || stored["clock"] == "cpu-clock") << stored["clock"];
   EXPECT_LE(stored["stacks"].get<std::string>().size(), 200u * 1024u);
-  const auto p = profile::run_profile(read_result_file(dir.file("spawn.json")).sets.at(0).runs.at(0));
+  const auto p = profile::run_profile(read_result_file(dir.file("spawn.json"), testing::workload_registry()).sets.at(0).runs.at(0));
   ASSERT_TRUE(p);
   EXPECT_EQ(p->stacks.total(), p->samples) << "merging moves samples, never drops them";
   EXPECT_GT(p->samples, 0u);
@@ -273,7 +274,7 @@ namespace {
 // The top `n` kernel functions by self samples of the processes named
 // `comm` in a run's profile.
 std::vector<std::string> our_top_kernel(const std::string& result_file, const std::string& comm, std::size_t n) {
-  const auto set = read_result_file(result_file).sets.at(0);
+  const auto set = read_result_file(result_file, testing::workload_registry()).sets.at(0);
   const auto p = profile::run_profile(set.runs.at(0));
   if (!p) return {};
   std::map<std::string, std::uint64_t> self;

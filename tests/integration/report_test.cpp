@@ -8,6 +8,7 @@
 #include "integration/stored_history.h"
 #include "store/result_file.h"
 #include "support/synthetic_sets.h"
+#include "support/registries.h"
 
 namespace schedlab::testing {
 namespace {
@@ -65,7 +66,7 @@ TEST(Report, RefusesBadInputInOneLine) {
     EXPECT_NE(o.err.find(c.says), std::string::npos) << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   }
-  EXPECT_TRUE(read_result_file(file).sets.size() == 2) << "the result file given as -o is intact";
+  EXPECT_TRUE(read_result_file(file, testing::workload_registry()).sets.size() == 2) << "the result file given as -o is intact";
 }
 
 TEST(Report, OverwritesAnEarlierReportAndWritesToStdout) {

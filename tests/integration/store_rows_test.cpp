@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "integration/store_fixtures.h"
+#include "support/registries.h"
 
 namespace schedlab::testing {
 namespace {
@@ -55,7 +56,7 @@ TEST(StoreRows, PlantedRowsAreNamedAndSkippedByEveryReader) {
     plant(db, defect.sql);
     const Outcome exported = run_schedlab({"export", "1", "2", "3", "--json", dir.file("e.json"), "--store", db});
     expect_skipped(exported, "export");
-    EXPECT_EQ(read_result_file(dir.file("e.json")).sets.size(), 2u);
+    EXPECT_EQ(read_result_file(dir.file("e.json"), testing::workload_registry()).sets.size(), 2u);
     const Outcome history = run_schedlab({"history", "--json", "--store", db});
     if (!defect.every_reader) {
       expect_skipped(history, "history");

@@ -11,6 +11,7 @@
 #include "compare/comparison.h"
 #include "support/samples.h"
 #include "support/synthetic_sets.h"
+#include "support/registries.h"
 
 namespace schedlab {
 namespace {
@@ -49,14 +50,14 @@ TEST(BetweenSittings, ASittingOffsetIsNotMarkedWithHistory) {
   const auto a = sitting_set("a", testing::normal_sample(rng, 100, kWithinSd, 10));
   const auto b = sitting_set("b", testing::normal_sample(rng, 103, kWithinSd, 10));
   CompareOptions o;
-  const auto without = build_comparison({a, b}, o);
+  const auto without = build_comparison({a, b}, o, testing::registries());
   ASSERT_TRUE(without.metrics.front().cells[1]->test);
   EXPECT_TRUE(without.metrics.front().cells[1]->test->significant) << "today: flagged";
   EXPECT_TRUE(any_note(without, "two sittings")) << "and said to be two sittings";
   EXPECT_TRUE(any_note(without, "--vary"));
 
   o.history = history(rng, 8);
-  const auto with = build_comparison({a, b}, o);
+  const auto with = build_comparison({a, b}, o, testing::registries());
   const auto& cell = *with.metrics.front().cells[1];
   EXPECT_FALSE(cell.test->significant) << cell.test->p_value.value_or(-1);
   EXPECT_EQ(cell.interval_method, "welch+between-sittings");
@@ -66,7 +67,7 @@ TEST(BetweenSittings, ASittingOffsetIsNotMarkedWithHistory) {
   EXPECT_NEAR(with.between[1]->primary_between_pct, kBetweenSd, 1.5);
   EXPECT_TRUE(any_note(with, "8 past sittings"));
   // A change far beyond the machine's sittings is still marked.
-  const auto far = build_comparison({a, sitting_set("c", testing::normal_sample(rng, 125, kWithinSd, 10))}, o);
+  const auto far = build_comparison({a, sitting_set("c", testing::normal_sample(rng, 125, kWithinSd, 10))}, o, testing::registries());
   EXPECT_TRUE(far.metrics.front().cells[1]->test->significant);
 }
 
@@ -78,15 +79,15 @@ TEST(BetweenSittings, NotUsedWithoutEnoughHistoryOrForInterleavedSets) {
   auto b = sitting_set("b", testing::normal_sample(rng, 103, kWithinSd, 6));
   CompareOptions o;
   o.history = history(rng, 2);
-  const auto few = build_comparison({a, b}, o);
+  const auto few = build_comparison({a, b}, o, testing::registries());
   ASSERT_TRUE(few.between[1]);
   EXPECT_FALSE(few.between[1]->applied);
   EXPECT_NE(few.between[1]->why_not.find("needs 3"), std::string::npos) << few.between[1]->why_not;
   o.history = history(rng, 5);
   b.environment = {{"system", {{"hostname", "vm2"}}}};
-  EXPECT_FALSE(build_comparison({a, b}, o).between[1]->applied);
+  EXPECT_FALSE(build_comparison({a, b}, o, testing::registries()).between[1]->applied);
   for (std::size_t i = 0; i < a.runs.size(); ++i) a.runs[i].block = b.runs[i].block = static_cast<int>(i) + 1;
-  EXPECT_FALSE(build_comparison({a, b}, o).between[1]) << "interleaved: paired, no between term";
+  EXPECT_FALSE(build_comparison({a, b}, o, testing::registries()).between[1]) << "interleaved: paired, no between term";
 }
 
 }  // namespace schedlab

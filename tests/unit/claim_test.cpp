@@ -5,6 +5,7 @@
 
 #include "compare/claim.h"
 #include "support/synthetic_sets.h"
+#include "support/registries.h"
 
 namespace schedlab {
 namespace {
@@ -34,7 +35,7 @@ const Claim kClaim{"lps", {{"autogroup", "off"}}, {{"autogroup", "on"}}, "autogr
 }  // namespace
 
 TEST(Claim, AnEffectOfTheReportedSizeIsReproduced) {
-  const auto a = judge_claim(kClaim, ab(-0.11, 0.5));
+  const auto a = judge_claim(kClaim, ab(-0.11, 0.5), testing::registries());
   EXPECT_EQ(a.verdict, ClaimVerdict::kReproduced) << a.why;
   ASSERT_TRUE(a.interval_pct);
   EXPECT_LT(a.interval_pct->high, 0);
@@ -42,13 +43,13 @@ TEST(Claim, AnEffectOfTheReportedSizeIsReproduced) {
 }
 
 TEST(Claim, NoEffectWithATightIntervalIsNotReproduced) {
-  const auto a = judge_claim(kClaim, ab(0.0, 0.5));
+  const auto a = judge_claim(kClaim, ab(0.0, 0.5), testing::registries());
   EXPECT_EQ(a.verdict, ClaimVerdict::kNotReproduced) << a.why;
   EXPECT_NE(a.why.find("excludes the report's -10%"), std::string::npos) << a.why;
 }
 
 TEST(Claim, ANoisyABCannotTellAndSaysWhatWouldTell) {
-  const auto a = judge_claim(kClaim, ab(-0.05, 40, 4));
+  const auto a = judge_claim(kClaim, ab(-0.05, 40, 4), testing::registries());
   EXPECT_EQ(a.verdict, ClaimVerdict::kCannotTell) << a.why;
   EXPECT_GT(a.blocks_needed, 4u) << a.why;
 }
@@ -58,7 +59,7 @@ TEST(Claim, ANoisyABCannotTellAndSaysWhatWouldTell) {
 TEST(Claim, ASideWhoseEveryRunIsTheSameIsAMeasurementProblem) {
   auto sets = ab(-0.1, 0.5);
   for (auto& run : sets[0].runs) run.values.set("lps", 159.97);
-  const auto a = judge_claim(kClaim, sets);
+  const auto a = judge_claim(kClaim, sets, testing::registries());
   EXPECT_EQ(a.verdict, ClaimVerdict::kMeasurementProblem);
   EXPECT_NE(a.why.find("not precision"), std::string::npos) << a.why;
 }
@@ -66,7 +67,7 @@ TEST(Claim, ASideWhoseEveryRunIsTheSameIsAMeasurementProblem) {
 TEST(Claim, AReportBetweenKernelsIsOnlyMeasuredOnOne) {
   Claim kernels = kClaim;
   kernels.between_kernels = true;
-  const auto a = judge_claim(kernels, ab(-0.11, 0.5));
+  const auto a = judge_claim(kernels, ab(-0.11, 0.5), testing::registries());
   EXPECT_EQ(a.verdict, ClaimVerdict::kMeasured);
   EXPECT_NE(a.why.find("--kernels"), std::string::npos) << a.why;
 }
@@ -74,7 +75,7 @@ TEST(Claim, AReportBetweenKernelsIsOnlyMeasuredOnOne) {
 TEST(Claim, AMissingSideIsNoData) {
   Claim other = kClaim;
   other.changed = {{"autogroup", "maybe"}};
-  EXPECT_EQ(judge_claim(other, ab(-0.1, 0.5)).verdict, ClaimVerdict::kNoData);
+  EXPECT_EQ(judge_claim(other, ab(-0.1, 0.5), testing::registries()).verdict, ClaimVerdict::kNoData);
 }
 
 // A file whose --vary order is the reverse of the claim's (psi=on,off):

@@ -15,6 +15,7 @@
 #include "stats/mmtests_stats.h"
 #include "support/golden.h"
 #include "support/sample_result.h"
+#include "support/registries.h"
 
 namespace schedlab {
 namespace {
@@ -50,7 +51,7 @@ TEST(Compare, MmtestsPercentagesFollowTheDirection) {
 }
 
 TEST(Compare, GoldenMmtests) {
-  const auto c = build_comparison(two_sets(), with_metrics());
+  const auto c = build_comparison(two_sets(), with_metrics(), testing::registries());
   const std::string text = format_mmtests(c);
   testing::expect_golden("compare/mmtests.txt", text);
   std::istringstream lines(text);
@@ -60,7 +61,7 @@ TEST(Compare, GoldenMmtests) {
 }
 
 TEST(Compare, GoldenLkp) {
-  const std::string text = format_lkp(build_comparison(two_sets(), with_metrics()));
+  const std::string text = format_lkp(build_comparison(two_sets(), with_metrics(), testing::registries()));
   testing::expect_golden("compare/lkp.txt", text);
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);)
@@ -69,7 +70,7 @@ TEST(Compare, GoldenLkp) {
 }
 
 TEST(Compare, GoldenMarkdownCsvJson) {
-  const auto c = build_comparison(two_sets(), with_metrics());
+  const auto c = build_comparison(two_sets(), with_metrics(), testing::registries());
   testing::expect_golden("compare/markdown.md", format_markdown(c));
   testing::expect_golden("compare/compare.csv", format_csv(c));
   const auto j = nlohmann::json::parse(format_compare_json(c));
@@ -85,7 +86,7 @@ TEST(Compare, DifferentSpecsAreRefusedUnlessForced) {
   auto sets = two_sets();
   sets[1].workload.params.set("method", std::string("vfork"));
   try {
-    build_comparison(sets, with_metrics());
+    build_comparison(sets, with_metrics(), testing::registries());
     FAIL();
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("--method fork (6.13.1) vs vfork (6.13.1-eff6c8ce)"),
@@ -94,17 +95,17 @@ TEST(Compare, DifferentSpecsAreRefusedUnlessForced) {
   }
   CompareOptions forced = with_metrics();
   forced.force = true;
-  EXPECT_NO_THROW(build_comparison(sets, forced));
+  EXPECT_NO_THROW(build_comparison(sets, forced, testing::registries()));
   sets[0].scenario.requested["vary"] = {{"method", "fork"}};
   sets[1].scenario.requested["vary"] = {{"method", "vfork"}};
-  EXPECT_TRUE(spec_differences(sets).empty()) << "what --vary varied is meant to differ";
+  EXPECT_TRUE(spec_differences(sets, testing::workload_registry()).empty()) << "what --vary varied is meant to differ";
 }
 
 TEST(Compare, ErrorSetsAreShownNotCompared) {
   auto sets = two_sets();
   sets[1].status = Status::kError;
   sets[1].error = "run 2: fork failed";
-  const auto c = build_comparison(sets, with_metrics());
+  const auto c = build_comparison(sets, with_metrics(), testing::registries());
   EXPECT_FALSE(c.metrics[0].cells[1].has_value());
   const std::string text = format_mmtests(c);
   EXPECT_NE(text.find("note: 6.13.1-eff6c8ce: ERROR, not compared"), std::string::npos) << text;
@@ -115,7 +116,7 @@ TEST(Compare, ErrorSetsAreShownNotCompared) {
 TEST(Compare, TooFewRunsSaySoInsteadOfMarking) {
   auto sets = two_sets();
   sets[1].runs.resize(1);
-  const auto c = build_comparison(sets, with_metrics());
+  const auto c = build_comparison(sets, with_metrics(), testing::registries());
   EXPECT_FALSE(c.metrics[0].cells[1]->test->significant);
   EXPECT_NE(format_mmtests(c).find("no test (needs at least 2"), std::string::npos) << format_mmtests(c);
 }
@@ -124,10 +125,10 @@ TEST(Compare, PairedNeedsBlocksAndPairsThem) {
   auto sets = two_sets();
   CompareOptions o = with_metrics();
   o.test_given = o.paired = true;
-  EXPECT_THROW(build_comparison(sets, o), UsageError);
+  EXPECT_THROW(build_comparison(sets, o, testing::registries()), UsageError);
   for (auto& set : sets)
     for (size_t i = 0; i < set.runs.size(); ++i) set.runs[i].block = static_cast<int>(i) + 1;
-  const auto c = build_comparison(sets, o);
+  const auto c = build_comparison(sets, o, testing::registries());
   EXPECT_TRUE(c.metrics[0].cells[1]->test->available);
   EXPECT_EQ(c.metrics[0].cells[1]->test->df, 2);
 }
@@ -136,14 +137,14 @@ TEST(Compare, SaysWhenSetsWereNotInterleavedOrHadOutliers) {
   auto sets = two_sets();
   sets[1].runs.push_back(sets[1].runs[0]);
   sets[1].runs.back().values.set("lps", 12000.0);  // the machine halved its speed for a run
-  const auto c = build_comparison(sets, with_metrics());
+  const auto c = build_comparison(sets, with_metrics(), testing::registries());
   const std::string text = format_mmtests(c);
   EXPECT_NE(text.find("lps of run 4 is 52% below the set's median"), std::string::npos) << text;
   EXPECT_EQ(text.find("machine changed state"), std::string::npos) << "a fact, not a cause";
   EXPECT_NE(text.find("not interleaved"), std::string::npos) << text;
   for (auto& set : sets)
     for (size_t i = 0; i < set.runs.size(); ++i) set.runs[i].block = static_cast<int>(i) + 1;
-  EXPECT_EQ(format_mmtests(build_comparison(sets, with_metrics())).find("not interleaved"), std::string::npos);
+  EXPECT_EQ(format_mmtests(build_comparison(sets, with_metrics(), testing::registries())).find("not interleaved"), std::string::npos);
 }
 
 // A run a few percent off its set's median is not worth a note.
@@ -152,7 +153,7 @@ TEST(Compare, OnlyMaterialOutliersAreNoted) {
   sets[1].runs.resize(5, sets[1].runs[0]);
   const double lps[] = {2424, 2420, 2428, 2426, 2312};  // run 5: an outlier by z, 4.6% below
   for (int i = 0; i < 5; ++i) sets[1].runs[static_cast<size_t>(i)].values.set("lps", lps[i]);
-  const auto text = format_mmtests(build_comparison(sets, with_metrics()));
+  const auto text = format_mmtests(build_comparison(sets, with_metrics(), testing::registries()));
   EXPECT_EQ(text.find("below the set's median"), std::string::npos) << text;
 }
 
@@ -170,14 +171,14 @@ TEST(Compare, PairedIntervalComesFromThePairedTest) {
   CompareOptions o;
   o.metrics = {"lps"};
   o.test_given = o.paired = true;
-  const auto c = build_comparison(sets, o);
+  const auto c = build_comparison(sets, o, testing::registries());
   const auto& cell = *c.metrics[0].cells[1];
   ASSERT_TRUE(cell.test->significant) << *cell.test->p_value;
   ASSERT_TRUE(cell.change_interval_pct);
   EXPECT_GT(cell.change_interval_pct->low, 0) << "the paired interval excludes 0, as the paired p says";
   EXPECT_EQ(cell.interval_method, "paired-t");
   o.paired = false;
-  const auto unpaired = build_comparison(sets, o);
+  const auto unpaired = build_comparison(sets, o, testing::registries());
   EXPECT_LT(unpaired.metrics[0].cells[1]->change_interval_pct->low, 0) << "the Welch interval contains 0";
 }
 
@@ -187,12 +188,12 @@ TEST(Compare, PairedIntervalComesFromThePairedTest) {
 // which, and why, in its first line.
 TEST(Compare, TheDesignDecidesTheTestAndTheFirstLineSaysIt) {
   auto sets = two_sets();
-  const auto sequential = build_comparison(sets, with_metrics());
+  const auto sequential = build_comparison(sets, with_metrics(), testing::registries());
   EXPECT_FALSE(sequential.options.paired);
   EXPECT_EQ(sequential.metrics[0].cells[1]->interval_method, "welch");
   for (auto& set : sets)
     for (size_t i = 0; i < set.runs.size(); ++i) set.runs[i].block = static_cast<int>(i) + 1;
-  const auto blocked = build_comparison(sets, with_metrics());
+  const auto blocked = build_comparison(sets, with_metrics(), testing::registries());
   EXPECT_TRUE(blocked.options.paired);
   EXPECT_EQ(blocked.metrics[0].cells[1]->interval_method, "paired-t");
   for (const auto& text : {format_mmtests(blocked), format_lkp(blocked), format_markdown(blocked)})
@@ -200,7 +201,7 @@ TEST(Compare, TheDesignDecidesTheTestAndTheFirstLineSaysIt) {
   EXPECT_EQ(format_mmtests(sequential).rfind("test: welch, alpha 0.05 (the sets ran one after the other)", 0), 0u);
   CompareOptions asked = with_metrics();
   asked.test_given = true;
-  EXPECT_FALSE(build_comparison(sets, asked).options.paired) << "--test overrides the design";
+  EXPECT_FALSE(build_comparison(sets, asked, testing::registries()).options.paired) << "--test overrides the design";
 }
 
 // The overlap rule is not a test: no p-value in JSON.
@@ -208,7 +209,7 @@ TEST(Compare, OverlapHasNoPValue) {
   CompareOptions o = with_metrics();
   o.test_given = true;
   o.test = stats::TestKind::kOverlap;
-  const auto j = nlohmann::json::parse(format_compare_json(build_comparison(two_sets(), o)));
+  const auto j = nlohmann::json::parse(format_compare_json(build_comparison(two_sets(), o, testing::registries())));
   EXPECT_TRUE(j["metrics"][0]["sets"][1]["p_value"].is_null());
   EXPECT_TRUE(j["metrics"][0]["sets"][1]["significant"].get<bool>());
 }
@@ -218,7 +219,7 @@ TEST(Compare, RankTestThatCannotReachAlphaSaysSo) {
   CompareOptions o = with_metrics();
   o.test_given = true;
   o.test = stats::TestKind::kMannWhitney;
-  const auto c = build_comparison(two_sets(), o);
+  const auto c = build_comparison(two_sets(), o, testing::registries());
   const auto text = format_mmtests(c);
   EXPECT_NE(text.find("cannot reach p < 0.05"), std::string::npos) << text;
   EXPECT_NEAR(c.metrics[0].cells[1]->test->min_p, 0.1, 1e-12);
@@ -226,7 +227,7 @@ TEST(Compare, RankTestThatCannotReachAlphaSaysSo) {
 
 // Every style names its centre and its direction convention.
 TEST(Compare, EveryStyleNamesItsConventions) {
-  const auto c = build_comparison(two_sets(), with_metrics());
+  const auto c = build_comparison(two_sets(), with_metrics(), testing::registries());
   EXPECT_NE(format_mmtests(c).find("Hmean/Amean; (%) + = better"), std::string::npos);
   EXPECT_NE(format_lkp(c).find("%change of the mean, + = larger"), std::string::npos);
   EXPECT_NE(format_markdown(c).find("relative change of the mean, + = larger"), std::string::npos);
@@ -238,7 +239,7 @@ TEST(Compare, EveryStyleNamesItsConventions) {
 
 // Every comparison states the smallest change it could have detected.
 TEST(Compare, MinimumDetectableEffectIsReported) {
-  const auto c = build_comparison(two_sets(), with_metrics());
+  const auto c = build_comparison(two_sets(), with_metrics(), testing::registries());
   const auto& cell = *c.metrics[0].cells[1];
   ASSERT_TRUE(cell.mde_pct);
   EXPECT_GT(*cell.mde_pct, 0);
@@ -253,7 +254,7 @@ TEST(Compare, NotesTakeAtMostThreeLinesUnlessAsked) {
   for (int i = 0; i < 4; ++i) sets[1].warnings.push_back({"busy", 1, "x"});
   sets[1].warnings.push_back({"fidelity", 0, "placement differs"});
   CompareOptions o = with_metrics();
-  auto c = build_comparison(sets, o);
+  auto c = build_comparison(sets, o, testing::registries());
   ASSERT_GE(c.notes.size(), 3u);
   std::string text = format_mmtests(c);
   std::istringstream lines(text);
@@ -265,7 +266,7 @@ TEST(Compare, NotesTakeAtMostThreeLinesUnlessAsked) {
   EXPECT_EQ(note_lines, 3) << text;
   EXPECT_NE(text.find("more notes in full: compare --notes"), std::string::npos);
   o.all_notes = true;
-  text = format_mmtests(build_comparison(sets, o));
+  text = format_mmtests(build_comparison(sets, o, testing::registries()));
   EXPECT_NE(text.find("placement differs"), std::string::npos) << text;
 }
 
@@ -300,7 +301,7 @@ TEST(Compare, CsvQuotesEveryFieldThatNeedsIt) {
   sets[1].label = "a,b\r";
   CompareOptions o;
   o.metrics = {"l,ps", "sys_s"};
-  const std::string csv = format_csv(build_comparison(sets, o));
+  const std::string csv = format_csv(build_comparison(sets, o, testing::registries()));
   const auto widths = csv_widths(csv);
   ASSERT_EQ(widths.size(), 5u) << csv;
   for (size_t w : widths) EXPECT_EQ(w, 17u) << csv;
@@ -316,7 +317,7 @@ TEST(Compare, LkpCutsLabelsBetweenCharacters) {
   sets[0].label = "a\u044f\u044f\u044f\u044f\u044f\u044f\u044f\u044f";  // 17 bytes, 9 characters
   sets[1].label.clear();
   for (int i = 0; i < 30; ++i) sets[1].label += "\u044f";
-  const std::string text = format_lkp(build_comparison(sets, with_metrics()));
+  const std::string text = format_lkp(build_comparison(sets, with_metrics(), testing::registries()));
   EXPECT_TRUE(valid_utf8(text)) << text;
   EXPECT_NE(text.find(sets[0].label + " "), std::string::npos) << "9 characters fit in 16 columns";
   std::string cut;
@@ -330,7 +331,7 @@ TEST(Compare, LkpSpreadOfAMeanNearZeroIsNotCastToInt) {
   auto sets = two_sets();
   const double near_zero[] = {-1, 1, 3e-9};
   for (int i = 0; i < 3; ++i) sets[0].runs[i].values.set("sys_s", near_zero[i]);
-  const std::string text = format_lkp(build_comparison(sets, with_metrics()));
+  const std::string text = format_lkp(build_comparison(sets, with_metrics(), testing::registries()));
   EXPECT_EQ(text.find("-2147483648"), std::string::npos) << text;
   EXPECT_NE(text.find("\u00b18e+10%"), std::string::npos) << text;
 }
@@ -338,7 +339,7 @@ TEST(Compare, LkpSpreadOfAMeanNearZeroIsNotCastToInt) {
 TEST(Compare, UnknownMetricIsRefused) {
   CompareOptions o;
   o.metrics = {"nope"};
-  EXPECT_THROW(build_comparison(two_sets(), o), UsageError);
+  EXPECT_THROW(build_comparison(two_sets(), o, testing::registries()), UsageError);
 }
 
 }  // namespace schedlab
@@ -353,7 +354,7 @@ TEST(Compare, AMetricMissingFromSomeRunsSaysOverHowMany) {
   for (const auto& [name, value] : sets[1].runs[2].values.items())
     if (name != "sys_s") without.set(name, value);
   sets[1].runs[2].values = without;
-  const Comparison c = build_comparison(sets, with_metrics());
+  const Comparison c = build_comparison(sets, with_metrics(), testing::registries());
   bool said = false;
   for (const auto& n : c.notes) said |= n.brief == "6.13.1-eff6c8ce: sys_s in 2 of 3 runs only";
   EXPECT_TRUE(said);

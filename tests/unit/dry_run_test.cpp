@@ -10,8 +10,9 @@ namespace {
 
 TEST(DryRun, EveryCommandThatChangesTheSystemPrintsAPlan) {
   const auto workloads = builtin_workloads();
+  const auto probes = builtin_probes();
   CLI::App app;
-  const CommandContext context{workloads, {"schedlab"}, true};
+  const CommandContext context{workloads, probes, {"schedlab"}, true};
   int planning = 0;
   for (AddCommand add : all_commands()) {
     const Command c = add(app, context);

@@ -10,6 +10,7 @@
 #include "report/html/report.h"
 #include "support/golden.h"
 #include "support/sample_result.h"
+#include "support/registries.h"
 
 namespace schedlab::html {
 namespace {
@@ -90,7 +91,7 @@ TEST(FlameGraph, TheReportDrawsOnePerSetAndOneDifferential) {
     }
   CompareOptions o;
   o.metrics = {"lps"};
-  const ReportInput in{build_comparison({a, b}, o), {"a.json", "b.json"}, std::nullopt, "", "2026-12-01T00:00:00Z",
+  const ReportInput in{build_comparison({a, b}, o, testing::registries()), {"a.json", "b.json"}, std::nullopt, "", "2026-12-01T00:00:00Z",
                        "schedlab test"};
   const std::string page = render_report(in);
   EXPECT_NE(page.find("id=\"profile\""), std::string::npos);
@@ -100,7 +101,7 @@ TEST(FlameGraph, TheReportDrawsOnePerSetAndOneDifferential) {
   EXPECT_NE(page.find("function (largest self share)"), std::string::npos);
   EXPECT_EQ(page.find("<script"), std::string::npos);
   ResultSet plain = testing::sample_set();
-  const ReportInput none{build_comparison({plain}, o), {"a.json"}, std::nullopt, "", "2026-12-01T00:00:00Z", "t"};
+  const ReportInput none{build_comparison({plain}, o, testing::registries()), {"a.json"}, std::nullopt, "", "2026-12-01T00:00:00Z", "t"};
   EXPECT_EQ(render_report(none).find("id=\"profile\""), std::string::npos);
 }
 

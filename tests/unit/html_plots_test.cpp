@@ -15,6 +15,7 @@
 #include "support/golden.h"
 #include "support/sample_result.h"
 #include "workloads/wakeup_report.h"
+#include "support/registries.h"
 
 namespace schedlab::html {
 namespace {
@@ -72,7 +73,7 @@ TEST(HtmlScale, AnEmptyRangeIsWidenedAroundItsValue) {
 TEST(HtmlPlots, GoldenStripPlot) {
   CompareOptions o;
   o.metrics = {"lps"};
-  const auto c = build_comparison(vary_sets(), o);
+  const auto c = build_comparison(vary_sets(), o, testing::registries());
   const std::string svg = strip_plot(c.metrics.front(), c.sets);
   testing::expect_golden("html/strip_plot.svg", svg);
   EXPECT_EQ(data_points(svg), 6u);

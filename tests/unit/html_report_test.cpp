@@ -6,6 +6,7 @@
 #include "report/html/document.h"
 #include "report/html/report.h"
 #include "support/sample_result.h"
+#include "support/registries.h"
 
 namespace schedlab::html {
 namespace {
@@ -18,7 +19,7 @@ ReportInput sample_input() {
   for (int i = 0; i < 3; ++i) slow.runs[i].values.set("lps", lps[i]);
   CompareOptions o;
   o.metrics = {"lps", "sys_s"};
-  return {build_comparison({base, slow}, o), {"a.json", "b.json"}, std::nullopt, "",
+  return {build_comparison({base, slow}, o, testing::registries()), {"a.json", "b.json"}, std::nullopt, "",
           "2026-11-30T12:00:00Z", "schedlab 0.1.0 (test)"};
 }
 

@@ -12,6 +12,7 @@
 #include "report/profile_format.h"
 #include "support/golden.h"
 #include "support/sample_result.h"
+#include "support/registries.h"
 
 namespace schedlab {
 namespace {
@@ -143,7 +144,7 @@ TEST(ProfileCompare, DigitsFollowTheInterval) {
 }
 
 TEST(ProfileCompare, GoldenSectionInEveryStyle) {
-  const auto c = build_comparison(psi_sets(), options());
+  const auto c = build_comparison(psi_sets(), options(), testing::registries());
   ASSERT_EQ(c.profiles.size(), 1u);
   const auto mmtests = format_mmtests(c);
   testing::expect_golden("compare/profile_mmtests.txt", mmtests);
@@ -172,7 +173,7 @@ TEST(ProfileCompare, GoldenSectionInEveryStyle) {
 TEST(ProfileCompare, NoSectionWithoutProfiles) {
   ResultSet a = testing::sample_set(), b = testing::sample_set();
   b.label = "other";
-  const auto c = build_comparison({a, b}, options());
+  const auto c = build_comparison({a, b}, options(), testing::registries());
   EXPECT_TRUE(c.profiles.empty());
   EXPECT_EQ(format_mmtests(c).find("Where the time went"), std::string::npos);
   EXPECT_TRUE(nlohmann::json::parse(format_compare_json(c))["profile"].empty());

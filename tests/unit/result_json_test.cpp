@@ -10,6 +10,7 @@
 #include "sys/safe_files.h"
 #include "support/sample_result.h"
 #include "support/temp_dir.h"
+#include "support/registries.h"
 
 namespace schedlab {
 namespace {
@@ -20,7 +21,7 @@ void write(const std::string& path, const std::string& text) { std::ofstream(pat
 
 std::string error_of(const std::string& path) {
   try {
-    read_result_file(path);
+    read_result_file(path, testing::workload_registry());
   } catch (const UsageError& e) {
     return e.what();
   }
@@ -33,7 +34,7 @@ TEST(ResultFile, RoundTripKeepsEveryField) {
   TempDir dir;
   const ResultFile original{"2026-11-29T22:00:00Z", {testing::sample_set()}};
   write_result_file(dir.file("r.json"), original);
-  const ResultFile back = read_result_file(dir.file("r.json"));
+  const ResultFile back = read_result_file(dir.file("r.json"), testing::workload_registry());
   ASSERT_EQ(back.sets.size(), 1u);
   const ResultSet& set = back.sets[0];
   EXPECT_EQ(set.label, "6.13.1");
@@ -61,7 +62,7 @@ TEST(ResultFile, ErrorSetKeepsRunsAndMessage) {
   set.status = Status::kError;
   set.error = "run 3: copy 0: fork failed";
   write_result_file(dir.file("e.json"), {"x", {set}});
-  const auto back = read_result_file(dir.file("e.json"));
+  const auto back = read_result_file(dir.file("e.json"), testing::workload_registry());
   EXPECT_EQ(back.sets[0].status, Status::kError);
   EXPECT_EQ(back.sets[0].error, "run 3: copy 0: fork failed");
   EXPECT_EQ(back.sets[0].runs.size(), 3u);

@@ -6,6 +6,7 @@
 #include "report/compare_reporters.h"
 #include "probes/probe.h"
 #include "support/sample_result.h"
+#include "support/registries.h"
 
 #include <random>
 
@@ -33,7 +34,7 @@ ResultSet with_probe_values(const std::string& label, double migrations, double 
 TEST(Underneath, SignificantProbeMetricsPerLoopLargestEffectFirst) {
   const Comparison c = build_comparison({with_probe_values("base", 1.0, 10.0, 300),
                                          with_probe_values("new", 1.41, 10.2, 300)},
-                                        CompareOptions{});
+                                        CompareOptions{}, testing::registries());
   ASSERT_EQ(c.underneath.changes.size(), 2u);
   EXPECT_EQ(c.underneath.changes[0].shown, "cpu_migrations/loop");
   EXPECT_NEAR(c.underneath.changes[0].change_pct, 41, 0.01);
@@ -46,7 +47,7 @@ TEST(Underneath, SignificantProbeMetricsPerLoopLargestEffectFirst) {
 TEST(Underneath, EveryStyleShowsItAfterTheHeadline) {
   const Comparison c = build_comparison({with_probe_values("base", 1.0, 10.0, 1),
                                          with_probe_values("new", 1.41, 10.0, 1)},
-                                        CompareOptions{});
+                                        CompareOptions{}, testing::registries());
   for (const auto& text : {format_mmtests(c), format_lkp(c), format_markdown(c)}) {
     const auto at = text.find("What changed underneath");
     ASSERT_NE(at, std::string::npos) << text;
@@ -61,7 +62,7 @@ TEST(Underneath, EveryStyleShowsItAfterTheHeadline) {
 
 TEST(Underneath, NothingWhenNothingMoved) {
   const Comparison c = build_comparison({with_probe_values("a", 1.0, 10.0, 1), with_probe_values("b", 1.0, 10.0, 1)},
-                                        CompareOptions{});
+                                        CompareOptions{}, testing::registries());
   EXPECT_TRUE(c.underneath.changes.empty());
   EXPECT_EQ(format_mmtests(c).find("What changed underneath"), std::string::npos);
 }
@@ -95,7 +96,7 @@ TEST(Underneath, PureNoiseAAExperimentsListNothingMostOfTheTime) {
   int flagged = 0, tests = 0;
   constexpr int kExperiments = 200;
   for (int e = 0; e < kExperiments; ++e) {
-    const Comparison c = build_comparison({noisy("a"), noisy("b")}, CompareOptions{});
+    const Comparison c = build_comparison({noisy("a"), noisy("b")}, CompareOptions{}, testing::registries());
     flagged += !c.underneath.changes.empty();
     tests += static_cast<int>(c.underneath.tests);
   }

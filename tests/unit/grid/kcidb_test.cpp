@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "support/sample_result.h"
+#include "support/registries.h"
 
 namespace schedlab::grid {
 namespace {
@@ -20,7 +21,7 @@ TEST(Kcidb, OneCheckoutAndBuildPerKernelOneTestPerSet) {
   c.environment["kernel"]["release"] = "6.14.0-rc1-00042-g0123456789abcdef0123456789abcdef01234567";
   c.status = Status::kError;
   c.error = "fork failed: EAGAIN";
-  const auto doc = kcidb_document({doc_of(a), doc_of(b), doc_of(c)}, "lab_1");
+  const auto doc = kcidb_document({doc_of(a), doc_of(b), doc_of(c)}, "lab_1", testing::workload_registry());
   EXPECT_EQ(doc["version"]["major"], 5);
   EXPECT_EQ(doc["version"]["minor"], 3);
   ASSERT_EQ(doc["checkouts"].size(), 2u);
@@ -72,12 +73,12 @@ TEST(Kcidb, ACollectedSetsEnvironmentIsItsLavaDevice) {
 }
 
 TEST(Kcidb, TheSameSetsGiveTheSameIds) {
-  const auto first = kcidb_document({doc_of(testing::sample_set())}, "o");
-  const auto second = kcidb_document({doc_of(testing::sample_set())}, "o");
+  const auto first = kcidb_document({doc_of(testing::sample_set())}, "o", testing::workload_registry());
+  const auto second = kcidb_document({doc_of(testing::sample_set())}, "o", testing::workload_registry());
   EXPECT_EQ(first, second);
   ResultSet other = testing::sample_set();
   other.runs[0].values.set("lps", 1.0);
-  EXPECT_NE(kcidb_document({doc_of(other)}, "o")["tests"][0]["id"], first["tests"][0]["id"]);
+  EXPECT_NE(kcidb_document({doc_of(other)}, "o", testing::workload_registry())["tests"][0]["id"], first["tests"][0]["id"]);
 }
 
 // An A/B of two kernels that report the same release and version (one tree
@@ -89,7 +90,7 @@ TEST(Kcidb, KernelsNamedApartAreTwoBuildsEvenWithTheSameRelease) {
   b.guest = {{"kernel", {{"name", "bad"}}}};
   a.label = "good";
   b.label = "bad";
-  const auto doc = kcidb_document({doc_of(a), doc_of(b)}, "o");
+  const auto doc = kcidb_document({doc_of(a), doc_of(b)}, "o", testing::workload_registry());
   EXPECT_EQ(doc["checkouts"].size(), 1u);
   ASSERT_EQ(doc["builds"].size(), 2u);
   const auto& b_test = doc["tests"][a.metrics.size()];  // after a's test and its metrics' tests
@@ -99,14 +100,14 @@ TEST(Kcidb, KernelsNamedApartAreTwoBuildsEvenWithTheSameRelease) {
   // The same name with another config is another build too.
   ResultSet c = a;
   c.environment["kernel"]["config"] = {{"CONFIG_PSI", "n"}};
-  EXPECT_NE(kcidb_document({doc_of(c)}, "o")["builds"][0]["id"], doc["builds"][0]["id"]);
+  EXPECT_NE(kcidb_document({doc_of(c)}, "o", testing::workload_registry())["builds"][0]["id"], doc["builds"][0]["id"]);
 }
 
 // A --vary variant's test carries its assignment in the path.
 TEST(Kcidb, AVariantsTestPathCarriesItsAssignment) {
   ResultSet a = testing::sample_set();
   a.scenario.requested["vary"] = {{"psi", "on"}, {"cgroup-depth", "3"}};
-  EXPECT_EQ(kcidb_document({doc_of(a)}, "o")["tests"][0]["path"], "schedlab.spawn.psi-on.cgroup-depth-3");
+  EXPECT_EQ(kcidb_document({doc_of(a)}, "o", testing::workload_registry())["tests"][0]["path"], "schedlab.spawn.psi-on.cgroup-depth-3");
 }
 
 TEST(Kcidb, OriginsAreKcidbs) {

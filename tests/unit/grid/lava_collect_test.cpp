@@ -9,6 +9,7 @@
 
 #include "grid/lava_log.h"
 #include "support/sample_result.h"
+#include "support/registries.h"
 
 namespace schedlab::grid {
 namespace {
@@ -56,7 +57,7 @@ TEST(LavaCollect, EachKernelsBootsBecomeOneSetPairedByBlock) {
       "\n"
       R"(- {"dt": "x", "lvl": "info", "msg": "Boot command: /usr/bin/qemu-system-x86_64 -nographic -m 1024 -kernel k"})"
       "\n";
-  const Collected c = collect_sets(log_of(console, results), {"lava-run output out", "7", nullptr, 4});
+  const Collected c = collect_sets(log_of(console, results), {"lava-run output out", "7", nullptr, 4}, testing::workload_registry());
   EXPECT_TRUE(c.problems.empty());
   EXPECT_TRUE(c.refused.empty()) << c.refused.front();
   EXPECT_EQ(c.boots, 4);
@@ -85,11 +86,11 @@ TEST(LavaCollect, EachKernelsBootsBecomeOneSetPairedByBlock) {
 
 TEST(LavaCollect, AFailedBootOrAMissingOneMakesItsSetAnError) {
   const std::string console = boot_output("a", 1, 1, 0) + boot_output("a", 2, 2, 1, Status::kError);
-  const Collected failed = collect_sets(log_of(console), {"log", "", nullptr, 0});
+  const Collected failed = collect_sets(log_of(console), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(failed.sets.size(), 1u);
   EXPECT_EQ(failed.sets[0].status, Status::kError);
   EXPECT_EQ(failed.sets[0].error, "a boot 2 (block 2): fork failed");
-  const Collected short_job = collect_sets(log_of(boot_output("a", 1, 1, 0)), {"log", "", nullptr, 2});
+  const Collected short_job = collect_sets(log_of(boot_output("a", 1, 1, 0)), {"log", "", nullptr, 2}, testing::workload_registry());
   EXPECT_EQ(short_job.sets[0].status, Status::kError);
   EXPECT_EQ(short_job.sets[0].error, "the job brought back 1 of its 2 boots");
   EXPECT_FALSE(short_job.sets[0].emulated) << "no QEMU command in the log";
@@ -98,7 +99,7 @@ TEST(LavaCollect, AFailedBootOrAMissingOneMakesItsSetAnError) {
 TEST(LavaCollect, ACutBlockIsAProblemAndItsBootIsMissing) {
   std::string cut = boot_output("a", 1, 1, 0);
   cut.insert(cut.find('\n') + 1, "[ 3.1] random: crng init done\n");
-  const Collected c = collect_sets(log_of(cut + boot_output("a", 2, 2, 1)), {"log", "", nullptr, 0});
+  const Collected c = collect_sets(log_of(cut + boot_output("a", 2, 2, 1)), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(c.problems.size(), 1u);
   EXPECT_NE(c.problems[0].find("0_schedlab-boot1-block1-a"), std::string::npos) << c.problems[0];
   ASSERT_EQ(c.sets.size(), 1u);
@@ -113,7 +114,7 @@ TEST(LavaCollect, BlocksOutsideOurDefinitionsAreBootsOfTheirLabel) {
     set.runs.front().started = "2026-12-01T00:0" + std::to_string(i) + ":00Z";
     console += encode_result_block({"spawn.json", "", ordered_json(ResultFile{"t", {set}}).dump()});
   }
-  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0});
+  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(c.sets.size(), 1u);
   EXPECT_EQ(c.sets[0].label, "mine");
   EXPECT_EQ(c.sets[0].runs.size(), 6u);
@@ -156,7 +157,7 @@ TEST(LavaCollect, AForgedBlockPrintedOutsideItsTestRunIsRefusedAndNamed) {
   // b's boot 2 printed again, by something in a's first test run.
   std::string console = whole_job();
   console.insert(console.find("<LAVA_SIGNAL_ENDRUN 0_"), boot_output("b", 2, 2, 3, Status::kPass, "4"));
-  const Collected c = collect_sets(log_of(console, lava_records(kPlanned)), {"log", "", nullptr, 0});
+  const Collected c = collect_sets(log_of(console, lava_records(kPlanned)), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(c.refused.size(), 1u);
   EXPECT_NE(c.refused[0].find("'spawn.json' of 3_schedlab-boot2-block2-b: printed in 0_schedlab-boot1-block1-a, "
                               "not in the test run it names: refused"), std::string::npos) << c.refused[0];
@@ -169,7 +170,7 @@ TEST(LavaCollect, AForgedBlockPrintedOutsideItsTestRunIsRefusedAndNamed) {
 TEST(LavaCollect, ABlockOfAnotherSpecIsRefusedAndNamedWithTheDifference) {
   const std::string console = boot_output("a", 1, 1, 0) + boot_output("b", 1, 1, 1) +
                               boot_output("a", 2, 2, 2, Status::kPass, "8") + boot_output("b", 2, 2, 3);
-  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0});
+  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(c.refused.size(), 1u);
   EXPECT_NE(c.refused[0].find("of 2_schedlab-boot2-block2-a: it measured spec "), std::string::npos) << c.refused[0];
   EXPECT_NE(c.refused[0].find("--copies 8 (a) vs 4 (a)"), std::string::npos) << c.refused[0];
@@ -182,7 +183,7 @@ TEST(LavaCollect, ADuplicatedBlockIsCountedOnce) {
   const std::string a1 = boot_output("a", 1, 1, 0);
   // The same block twice, and another result claiming a's boot 1.
   const std::string console = a1 + a1 + boot_output("a", 1, 1, 0, Status::kError) + boot_output("a", 2, 2, 1);
-  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0});
+  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(c.refused.size(), 2u);
   EXPECT_TRUE(says(c.refused, "a copy of the result block 'spawn.json' of 0_schedlab-boot1-block1-a")) << c.refused[0];
   EXPECT_TRUE(says(c.refused, "a second result of a boot 1 (block 1)")) << c.refused[1];
@@ -193,13 +194,13 @@ TEST(LavaCollect, ADuplicatedBlockIsCountedOnce) {
 
 TEST(LavaCollect, ABlockOfAKernelNotInTheJobIsRefused) {
   const std::string console = whole_job() + in_run("4_schedlab-boot1-block1-c", boot_output("c", 1, 1, 4));
-  const Collected from_log = collect_sets(log_of(console, lava_records(kPlanned)), {"log", "", nullptr, 0});
+  const Collected from_log = collect_sets(log_of(console, lava_records(kPlanned)), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(from_log.refused.size(), 1u);
   EXPECT_NE(from_log.refused[0].find("kernel 'c' is not one of the job's (a, b)"), std::string::npos)
       << from_log.refused[0];
   EXPECT_EQ(from_log.sets.size(), 2u);
   // The job's own record names the kernels when the log does not.
-  const Collected from_job = collect_sets(log_of(console), {"server", "7", nullptr, 0, {"a", "b"}});
+  const Collected from_job = collect_sets(log_of(console), {"server", "7", nullptr, 0, {"a", "b"}}, testing::workload_registry());
   EXPECT_EQ(from_job.refused.size(), 1u);
   EXPECT_EQ(from_job.sets.size(), 2u);
 }
@@ -207,7 +208,7 @@ TEST(LavaCollect, ABlockOfAKernelNotInTheJobIsRefused) {
 TEST(LavaCollect, ABlockThatIsNotAResultFileIsRefusedTheRestKept) {
   const std::string bad = encode_result_block({"spawn.json", "1_schedlab-boot1-block1-b", R"({"sets": 7})"});
   const std::string console = boot_output("a", 1, 1, 0) + bad + boot_output("a", 2, 2, 2);
-  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0});
+  const Collected c = collect_sets(log_of(console), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(c.refused.size(), 1u);
   EXPECT_NE(c.refused[0].find("of 1_schedlab-boot1-block1-b is not a result file"), std::string::npos) << c.refused[0];
   ASSERT_EQ(c.sets.size(), 1u);
@@ -218,7 +219,7 @@ TEST(LavaCollect, ALogCutBetweenTwoBootsSaysWhatIsMissingAndKeepsWhatCame) {
   const std::string console = in_run("0_schedlab-boot1-block1-a", boot_output("a", 1, 1, 0)) +
                               in_run("1_schedlab-boot1-block1-b", boot_output("b", 1, 1, 1)) +
                               in_run("2_schedlab-boot2-block2-a", boot_output("a", 2, 2, 2));
-  const Collected c = collect_sets(log_of(console, lava_records(kPlanned, false)), {"log", "", nullptr, 0});
+  const Collected c = collect_sets(log_of(console, lava_records(kPlanned, false)), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(c.problems.size(), 1u);
   EXPECT_EQ(c.problems[0], "the log has no result of b boot 2 (block 2): the log ends before the job did (LAVA "
                            "recorded no end of the job)");
@@ -229,10 +230,10 @@ TEST(LavaCollect, ALogCutBetweenTwoBootsSaysWhatIsMissingAndKeepsWhatCame) {
   EXPECT_EQ(c.sets[1].error, "the log has no result of boot 2 (block 2)");
   EXPECT_EQ(c.sets[1].runs.size(), 2u);
   // Cut after the last boot, before the job's end: nothing is missing, but the log is not whole.
-  const Collected late = collect_sets(log_of(whole_job(), lava_records(kPlanned, false)), {"log", "", nullptr, 0});
+  const Collected late = collect_sets(log_of(whole_job(), lava_records(kPlanned, false)), {"log", "", nullptr, 0}, testing::workload_registry());
   ASSERT_EQ(late.problems.size(), 1u);
   EXPECT_EQ(late.problems[0], "the log ends before the job did (LAVA recorded no end of the job)");
-  EXPECT_TRUE(collect_sets(log_of(whole_job(), lava_records(kPlanned)), {"log", "", nullptr, 0}).problems.empty());
+  EXPECT_TRUE(collect_sets(log_of(whole_job(), lava_records(kPlanned)), {"log", "", nullptr, 0}, testing::workload_registry()).problems.empty());
 }
 
 TEST(LavaLog, AMalformedRecordAmongGoodOnesIsNamedAndSkipped) {
@@ -249,7 +250,7 @@ TEST(LavaLog, AMalformedRecordAmongGoodOnesIsNamedAndSkipped) {
                             "with the fields its level holds): skipped");
   EXPECT_TRUE(log.job_ended) << "a record LAVA writes is read whatever else its mapping holds";
   ASSERT_EQ(log.blocks.size(), 1u);
-  const Collected c = collect_sets(log, {"log", "", nullptr, 0});
+  const Collected c = collect_sets(log, {"log", "", nullptr, 0}, testing::workload_registry());
   EXPECT_EQ(c.refused.size(), 3u);
   EXPECT_EQ(c.sets.size(), 1u);
 }

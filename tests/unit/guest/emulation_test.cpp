@@ -10,6 +10,7 @@
 #include "store/result_file.h"
 #include "support/sample_result.h"
 #include "support/temp_dir.h"
+#include "support/registries.h"
 
 namespace schedlab {
 namespace {
@@ -40,7 +41,7 @@ CompareOptions lps_only(bool force) {
 }  // namespace
 
 TEST(Emulation, NoDifferenceIsMarkedBetweenEmulatedSets) {
-  const auto c = build_comparison(kernels_sets(true), lps_only(false));
+  const auto c = build_comparison(kernels_sets(true), lps_only(false), testing::registries());
   const auto& test = c.metrics[0].cells[1]->test;
   EXPECT_FALSE(test->available);
   EXPECT_FALSE(test->significant);
@@ -54,13 +55,13 @@ TEST(Emulation, NoDifferenceIsMarkedBetweenEmulatedSets) {
 }
 
 TEST(Emulation, ForceMarksThemAndSaysWhatTheyAreWorth) {
-  const auto c = build_comparison(kernels_sets(true), lps_only(true));
+  const auto c = build_comparison(kernels_sets(true), lps_only(true), testing::registries());
   EXPECT_TRUE(c.metrics[0].cells[1]->test->significant);
   EXPECT_NE(format_mmtests(c).find("--force, but the figures say nothing"), std::string::npos);
 }
 
 TEST(Emulation, SetsFromRealHardwareAreMarkedAsBefore) {
-  const auto c = build_comparison(kernels_sets(false), lps_only(false));
+  const auto c = build_comparison(kernels_sets(false), lps_only(false), testing::registries());
   EXPECT_TRUE(c.metrics[0].cells[1]->test->significant);
 }
 
@@ -70,13 +71,13 @@ TEST(GuestResult, BootGuestAndEmulatedSurviveTheFile) {
   set.runs[0].boot = 2;
   set.guest["boots"] = ordered_json::array({{{"boot", 2}, {"seconds", 6.5}}});
   write_result_file(dir.file("r.json"), {"2026-11-30T00:00:00Z", {set}});
-  const ResultSet back = read_result_file(dir.file("r.json")).sets.at(0);
+  const ResultSet back = read_result_file(dir.file("r.json"), testing::workload_registry()).sets.at(0);
   EXPECT_TRUE(back.emulated);
   EXPECT_EQ(back.runs[0].boot, 2);
   EXPECT_EQ(back.runs[1].boot, 0);
   EXPECT_EQ(back.guest["boots"][0]["seconds"], 6.5);
   write_result_file(dir.file("host.json"), {"2026-11-30T00:00:00Z", {testing::sample_set()}});
-  const auto host = read_result_json(dir.file("host.json"));
+  const auto host = read_result_json(dir.file("host.json"), testing::workload_registry());
   EXPECT_FALSE(host["sets"][0].contains("guest"));  // a host's set is as it was
   EXPECT_FALSE(host["sets"][0].contains("emulated"));
 }

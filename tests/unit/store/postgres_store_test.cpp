@@ -14,6 +14,7 @@
 #include "support/postgres_server.h"
 #include "support/skip.h"
 #include "support/synthetic_sets.h"
+#include "support/registries.h"
 
 namespace schedlab::store {
 namespace {
@@ -41,7 +42,7 @@ TEST(PostgresStore, EightConcurrentWritersStoreEverySetExactlyOnce) {
   for (int w = 0; w < kWriters; ++w)
     writers.emplace_back([&, w] {
       try {
-        Store store(std::make_unique<PostgresConnection>(server.url(), Access::kWrite));
+        Store store(std::make_unique<PostgresConnection>(server.url(), Access::kWrite), testing::workload_registry());
         for (int i = 0; i < kSets; ++i) {
           store.record(writer_set(w, i));
           store.record(writer_set((w + 1) % kWriters, i));
@@ -75,7 +76,7 @@ TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
   const StoreChoice choice{StoreChoice::Kind::kPostgres, server.url()};
   ::testing::internal::CaptureStderr();
   std::vector<Recorded> recorded = {{1, true}};
-  std::thread writer([&] { recorded = record_result_sets(choice, file, {}); });
+  std::thread writer([&] { recorded = record_result_sets(choice, file, {testing::workload_registry()}); });
   {
     PostgresConnection watcher(server.url(), Access::kRead);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -93,12 +94,12 @@ TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
   ASSERT_NE(at, std::string::npos) << err;
   const std::string spool = err.substr(at + 8, end - at - 8);
   EXPECT_NE(err.find("schedlab import " + spool), std::string::npos) << err;
-  const auto kept = read_result_json(spool);
+  const auto kept = read_result_json(spool, testing::workload_registry());
   EXPECT_EQ(kept.at("sets").size(), 2000u);
 
   server.start();
   ASSERT_TRUE(server.available()) << server.why_not();
-  Store store(std::make_unique<PostgresConnection>(server.url(), Access::kWrite));
+  Store store(std::make_unique<PostgresConnection>(server.url(), Access::kWrite), testing::workload_registry());
   for (const auto& doc : documents_of(kept)) store.record(doc);
   EXPECT_EQ(count(store.connection(), "SELECT COUNT(*) FROM sets"), 2000);
   EXPECT_EQ(count(store.connection(), "SELECT COUNT(DISTINCT content_hash) FROM sets"), 2000);

@@ -14,6 +14,7 @@
 #include "spec/spec_identity.h"
 #include "support/synthetic_sets.h"
 #include "support/temp_dir.h"
+#include "support/registries.h"
 
 namespace schedlab::store {
 namespace {
@@ -22,7 +23,7 @@ using testing::SyntheticSpec;
 using testing::synthetic_document;
 
 std::unique_ptr<Store> open_at(const std::string& path) {
-  return std::make_unique<Store>(std::make_unique<SqliteConnection>(path, Access::kWrite));
+  return std::make_unique<Store>(std::make_unique<SqliteConnection>(path, Access::kWrite), testing::workload_registry());
 }
 
 std::int64_t count(Store& s, const std::string& table) {
@@ -58,7 +59,7 @@ TEST(SqliteStore, AnOlderDatabaseIsMigratedAndKeepsItsSets) {
   testing::TempDir dir;
   {
     SqliteConnection c(dir.file("r.db"), Access::kWrite);
-    migrate(c, 1);
+    migrate(c, testing::workload_registry(), 1);
     c.exec("INSERT INTO sets (content_hash, recorded, runs, warnings, set_json) VALUES ('h', 'now', 0, 0, '{}')");
   }
   auto s = open_at(dir.file("r.db"));
@@ -77,7 +78,7 @@ TEST(SqliteStore, EachSetCarriesItsSpecIdAndHistorySelectsByIt) {
   ASSERT_NE(spawn, execl);
   {
     SqliteConnection c(dir.file("r.db"), Access::kWrite);
-    migrate(c, 2);
+    migrate(c, testing::workload_registry(), 2);
     c.query("INSERT INTO sets (content_hash, created, recorded, runs, warnings, set_json) VALUES "
             "('h', '2026-11-01T00:00:00Z', 'now', 5, 0, ?)",
             {synthetic_document({}).set.dump()});
@@ -114,7 +115,7 @@ TEST(SqliteStore, ANewerSchemaIsRefusedWithOneLine) {
 
 // The fuzz target's store: private, writable, gone with the connection.
 TEST(SqliteStore, AnInMemoryStoreRecordsAndReads) {
-  Store s(SqliteConnection::in_memory());
+  Store s(SqliteConnection::in_memory(), testing::workload_registry());
   const auto id = s.record(newer_document()).id;
   EXPECT_EQ(s.load({id}, "export").at(0).set.at("label"), "6.11.0");
   EXPECT_EQ(s.connection().where(), ":memory:");
@@ -308,7 +309,7 @@ TEST(SqliteStore, APlantedSpecIdIsNotTrustedByFindOrTrend) {
   s->record(synthetic_document({.kernel = "6.1.0", .mean = 10000, .seed = 1}));
   SetDocument other = synthetic_document({.kernel = "6.2.0", .mean = 4000, .day = 2, .seed = 2});
   other.set["scenario"]["requested"]["copies"] = "2";
-  const std::string real = stored_spec_id(other);
+  const std::string real = stored_spec_id(other, testing::workload_registry());
   const std::int64_t planted = s->record(other).id;
   const std::string one_copy = s->find({}).front().spec_id;
   s->connection().query("UPDATE sets SET spec_id = ? WHERE id = ?", {one_copy, planted});
@@ -340,7 +341,7 @@ TEST(StoreChoice, LocationsAndTheirErrors) {
   EXPECT_FALSE(std::filesystem::exists("none"));
   EXPECT_EQ(choose_store("./none", false).kind, StoreChoice::Kind::kSqlite);
   EXPECT_THROW(choose_store(dir.path(), false), UsageError);
-  EXPECT_THROW(open_store({StoreChoice::Kind::kSqlite, dir.file("none.db")}, Access::kRead), UsageError);
+  EXPECT_THROW(open_store({StoreChoice::Kind::kSqlite, dir.file("none.db")}, Access::kRead, testing::workload_registry()), UsageError);
   EXPECT_FALSE(std::filesystem::exists(dir.file("none.db"))) << "a read created the store";
   unsetenv("XDG_DATA_HOME");
 }

@@ -16,6 +16,7 @@
 #include "support/postgres_server.h"
 #include "support/synthetic_sets.h"
 #include "support/temp_dir.h"
+#include "support/registries.h"
 
 namespace schedlab::store {
 namespace {
@@ -75,14 +76,14 @@ void for_each_kind(const std::function<void(const StoreKind&, const StoreChoice&
 }
 
 std::int64_t record_two(const StoreChoice& choice) {
-  auto s = open_store(choice, Access::kWrite);
+  auto s = open_store(choice, Access::kWrite, testing::workload_registry());
   s->record(testing::synthetic_document({.kernel = "6.1.0"}));
   return s->record(testing::synthetic_document({.kernel = "6.2.0"})).id;
 }
 
 TEST(StoreRules, WhereAndDescribeNeverShowASecret) {
   for_each_kind([](const StoreKind&, const StoreChoice& choice) {
-    const auto s = open_store(choice, Access::kWrite);
+    const auto s = open_store(choice, Access::kWrite, testing::workload_registry());
     EXPECT_EQ(s->connection().where(), redact_secrets(choice.location));
     EXPECT_EQ(describe(choice), redact_secrets(choice.location));
     EXPECT_EQ(describe(choice).find("PLANTED"), std::string::npos) << describe(choice);
@@ -92,23 +93,23 @@ TEST(StoreRules, WhereAndDescribeNeverShowASecret) {
 TEST(StoreRules, AReaderCannotWriteAndNeverMigrates) {
   for_each_kind([](const StoreKind&, const StoreChoice& choice) {
     record_two(choice);
-    auto reader = open_store(choice, Access::kRead);
+    auto reader = open_store(choice, Access::kRead, testing::workload_registry());
     EXPECT_EQ(reader->find({}).size(), 2u);
     EXPECT_THROW(reader->connection().exec("DELETE FROM sets"), StoreError);
     EXPECT_THROW(reader->record(testing::synthetic_document({.kernel = "6.3.0"})), StoreError);
     reader.reset();
     {
-      auto writer = open_store(choice, Access::kWrite);
+      auto writer = open_store(choice, Access::kWrite, testing::workload_registry());
       writer->connection().exec("DROP INDEX sets_spec; ALTER TABLE sets DROP COLUMN spec_id; "
                                 "DELETE FROM schema_version WHERE version = 3");
     }
     try {
-      open_store(choice, Access::kRead);
+      open_store(choice, Access::kRead, testing::workload_registry());
       ADD_FAILURE() << "a reader opened a store of an older schema";
     } catch (const StoreError& e) {
       EXPECT_NE(std::string(e.what()).find("older than this schedlab"), std::string::npos) << e.what();
     }
-    auto writer = open_store(choice, Access::kWrite);
+    auto writer = open_store(choice, Access::kWrite, testing::workload_registry());
     EXPECT_EQ(schema_version(writer->connection()), kSchemaVersion) << "a writer migrates";
   });
 }
@@ -116,10 +117,10 @@ TEST(StoreRules, AReaderCannotWriteAndNeverMigrates) {
 TEST(StoreRules, RowsAreReadLikeResultFiles) {
   for_each_kind([](const StoreKind&, const StoreChoice& choice) {
     const std::int64_t bad = record_two(choice);
-    open_store(choice, Access::kWrite)->connection().query(
+    open_store(choice, Access::kWrite, testing::workload_registry())->connection().query(
         "UPDATE sets SET set_json = ? WHERE id = ?", {std::string(100000, '[') + std::string(100000, ']'), bad});
     ::testing::internal::CaptureStderr();
-    auto reader = open_store(choice, Access::kRead);
+    auto reader = open_store(choice, Access::kRead, testing::workload_registry());
     EXPECT_EQ(reader->load({1, bad}, "export").size(), 1u);
     EXPECT_THROW(reader->load({bad}, "export"), UsageError);
     const std::string said = ::testing::internal::GetCapturedStderr();
@@ -141,14 +142,14 @@ TEST(StoreRules, AStoreFileIsNeverALinkNorAnotherUsersAndItsDirectoriesArePrivat
     fs::create_symlink(db.string() + ".real", db);
     EXPECT_THROW(choose_store(db.string(), false), UsageError);
     for (const Access access : {Access::kRead, Access::kWrite})
-      EXPECT_THROW(open_store(choice, access), UsageError);
+      EXPECT_THROW(open_store(choice, access, testing::workload_registry()), UsageError);
     fs::remove(db);
     fs::rename(db.string() + ".real", db);
     if (geteuid() != 0) return;
     ASSERT_EQ(chown(db.c_str(), 65534, 65534), 0);
     EXPECT_THROW(choose_store(db.string(), false), UsageError);
     for (const Access access : {Access::kRead, Access::kWrite})
-      EXPECT_THROW(open_store(choice, access), UsageError);
+      EXPECT_THROW(open_store(choice, access, testing::workload_registry()), UsageError);
   });
 }
 

@@ -1,0 +1,69 @@
+// The registries are made at the top and passed down (issue 31): the
+// command line makes the built-in workloads and probes once (cli/app.cpp's
+// run_app) and hands them to what it calls, so a test can hand an extended
+// copy to the same code (tests/unit/worked_example_test.cpp).  A call of
+// builtin_workloads() or builtin_probes() anywhere else in src/ is a hidden
+// registry, and fails here.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <string>
+
+namespace schedlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Where a call is the top's, or the list's own definition, relative to
+// src/.  Each other entry says why it may.
+bool allowed(const std::string& file) {
+  static const std::set<std::string> kFiles = {
+      "main.cpp",
+      "workloads/builtin.h",  // the declarations and definitions of the lists
+      "workloads/builtin.cpp",
+      "probes/probe.h",
+      "probes/builtin.cpp",
+      // The probe set makes the probe objects a run attaches (each run its
+      // own, from the factory), and its selection's names are the --probes
+      // vocabulary of the option table's parser.
+      "probes/probe_set.cpp",
+      // A guest's kernel configuration needs: the probes --probes names,
+      // reached from the kernels' and check --kernel's spec.
+      "guest/kernel_needs.cpp",
+  };
+  return file.rfind("cli/", 0) == 0 || kFiles.count(file) > 0;
+}
+
+// The line without its // comment.
+std::string code_of(const std::string& line) {
+  const auto comment = line.find("//");
+  return comment == std::string::npos ? line : line.substr(0, comment);
+}
+
+TEST(Registries, OnlyTheTopMakesThem) {
+  static const std::regex call(R"(\bbuiltin_(workloads|probes)\(\))");
+  const fs::path src = fs::path(SCHEDLAB_SOURCE_DIR) / "src";
+  int files = 0, calls = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(src)) {
+    if (!entry.is_regular_file()) continue;
+    const std::string file = fs::relative(entry.path(), src).string();
+    ++files;
+    std::ifstream in(entry.path());
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++number;
+      if (!std::regex_search(code_of(line), call)) continue;
+      ++calls;
+      EXPECT_TRUE(allowed(file)) << "src/" << file << ":" << number << " makes a registry of its own: take it "
+                                 << "from the caller (the command line makes them once, cli/app.cpp)";
+    }
+  }
+  EXPECT_GT(files, 300);
+  EXPECT_GE(calls, 4) << "the lists' own definitions and the top's calls: did they move?";
+}
+
+}  // namespace
+}  // namespace schedlab
