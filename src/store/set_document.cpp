@@ -4,6 +4,7 @@
 #include <ctime>
 
 #include "core/descriptive.h"
+#include "core/json_leaves.h"
 #include "stats/mean_interval.h"
 #include "core/secrets.h"
 #include "core/sha256.h"
@@ -19,15 +20,6 @@ namespace {
 // object member.)
 ResultSet parse_set(const SetDocument& doc) {
   return result_file_from_json(result_file_json({doc})).sets.at(0);
-}
-
-std::string text_at(const ordered_json& j, std::initializer_list<const char*> path) {
-  const ordered_json* at = &j;
-  for (const char* key : path) {
-    if (!at->is_object() || !at->contains(key)) return "";
-    at = &at->at(key);
-  }
-  return at->is_string() ? at->get<std::string>() : "";
 }
 
 // A run's number, at the run's top level or among its values (where a

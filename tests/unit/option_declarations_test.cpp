@@ -24,6 +24,7 @@
 #include "spec/option_help.h"
 #include "spec/run_option_table.h"
 #include "sys/proc_files.h"
+#include "support/registries.h"
 
 namespace schedlab {
 namespace {
@@ -33,7 +34,7 @@ namespace {
 struct BuiltCommands {
   BuiltCommands() {
     for (AddCommand add : all_commands()) owners.push_back(add(app, context));  // they own what the options write
-    doc = reference::describe_cli(app, workloads);
+    doc = reference::describe_cli(app, context.workloads);
   }
   // The declarations' name for a command of the model.
   static std::string command_of(const reference::CommandDoc& c) {
@@ -47,8 +48,7 @@ struct BuiltCommands {
     return all;
   }
 
-  const WorkloadRegistry workloads = builtin_workloads();
-  const CommandContext context{workloads, {"schedlab"}, false};
+  const CommandContext context{testing::workload_registry(), testing::probe_list(), {"schedlab"}, false};
   CLI::App app{"schedlab", "schedlab"};
   std::vector<Command> owners;
   reference::CliDoc doc;

@@ -59,12 +59,12 @@ TEST(Kcidb, OneCheckoutAndBuildPerKernelOneTestPerSet) {
 // A collected set ran on a LAVA device: that board is the test's environment.
 TEST(Kcidb, ACollectedSetsEnvironmentIsItsLavaDevice) {
   ResultSet set = testing::sample_set();
-  const auto host = kcidb_document({doc_of(set)}, "o")["tests"][0]["environment"];
+  const auto host = kcidb_document({doc_of(set)}, "o", testing::workload_registry())["tests"][0]["environment"];
   EXPECT_FALSE(host["misc"].contains("lava_device"));
   ordered_json j = ordered_json(set);
   j["lava"] = {{"source", "https://lab.example/api"}, {"job_id", "4711"}, {"actual_device", "rpi4-03"},
                {"requested_device_type", "bcm2711-rpi-4-b"}, {"boots", ordered_json::array()}};
-  const auto doc = kcidb_document({{j, "2026-11-29T22:00:00Z"}}, "o");
+  const auto doc = kcidb_document({{j, "2026-11-29T22:00:00Z"}}, "o", testing::workload_registry());
   for (const auto& t : doc["tests"]) {
     EXPECT_EQ(t["environment"]["comment"], "LAVA device rpi4-03 (bcm2711-rpi-4-b)");
     EXPECT_EQ(t["environment"]["misc"]["lava_device"], "rpi4-03");
