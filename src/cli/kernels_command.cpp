@@ -51,8 +51,10 @@ int kernels_command(const WorkloadRegistry& workloads, const std::vector<std::st
   // Before the initramfs is written to the cache, so that an interrupt
   // unwinds through every guard (a temporary file included) from here on.
   Session session;
-  auto request = make_kernels_request(workloads, *texts, spec, argv);
-  return request ? run_kernels_flow(*request, session) : 0;
+  auto guest_spec = parse_kernels_spec(workloads, spec);
+  if (!guest_spec) return 0;  // the spec's --help was shown
+  auto request = make_kernels_request(*texts, std::move(*guest_spec), argv);
+  return run_kernels_flow(request, session);
 }
 
 Command add_kernels(CLI::App& app, const CommandContext& context) {

@@ -7,15 +7,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "spec/run_settings.h"
+#include "flows/run_texts.h"
 
 namespace schedlab {
-
-// --vary and --seed as typed: they shape the experiment, not one variant.
-struct ExperimentTexts {
-  std::vector<std::string> vary;  // KEY=V1,V2,...
-  std::string seed;               // "" = random, recorded
-};
 
 // Adds every run and scenario option of the table, and --vary/--seed, to a
 // workload's command; `settings` and `experiment` must stay put until

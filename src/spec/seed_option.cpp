@@ -1,4 +1,4 @@
-#include "cli/seed_option.h"
+#include "spec/seed_option.h"
 
 #include <random>
 
