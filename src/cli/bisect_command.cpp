@@ -19,12 +19,6 @@
 namespace schedlab {
 namespace {
 
-std::pair<std::vector<std::string>, std::vector<std::string>> split_at_dashes(const std::vector<std::string>& args) {
-  const auto dash = std::find(args.begin(), args.end(), "--");
-  if (dash == args.end()) return {args, {}};
-  return {{args.begin(), dash}, {dash + 1, args.end()}};
-}
-
 // The spec's words (run WORKLOAD ...), parsed as a guest would run them;
 // nullopt when its --help was shown.
 std::optional<GuestSpec> parse_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& spec) {

@@ -24,6 +24,12 @@ const Workload& find_workload(const WorkloadRegistry& workloads, const std::vect
                                guess ? fmt::format(" (did you mean '{}'?)", *guess) : ""));
 }
 
+std::pair<std::vector<std::string>, std::vector<std::string>> split_at_dashes(const std::vector<std::string>& args) {
+  const auto dash = std::find(args.begin(), args.end(), "--");
+  if (dash == args.end()) return {args, {}};
+  return {{args.begin(), dash}, {dash + 1, args.end()}};
+}
+
 bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::string& help_command) {
   std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
   try {

@@ -1,6 +1,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/cli_fwd.h"
@@ -12,6 +13,10 @@ namespace schedlab {
 // The workload `args.front()` names; throws UsageError listing the
 // workloads (with a guess for a near miss).
 const Workload& find_workload(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
+
+// "OPTIONS -- SPEC..." split at the first "--" (kernels, bisect): the
+// command's own options, and the spec its guests run (empty without "--").
+std::pair<std::vector<std::string>, std::vector<std::string>> split_at_dashes(const std::vector<std::string>& args);
 
 // Parses `args` (a subcommand's words, in order) into `app`'s bindings;
 // false when --help was shown.  Throws UsageError with CLI11's message and
