@@ -82,7 +82,8 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
   std::optional<GuestCheck> in_guest;
   try {
     a = parse_args(options, argv);
-    if (!options.good_kernel.empty()) return check_kernel_pair(workloads, pair_check(options, a), options.baseline, options.guest_clock);
+    if (!options.good_kernel.empty())
+      return check_kernel_pair(workloads, pair_check(options, a), options.baseline, options.guest_clock);
     if (!options.guest_clock.empty())
       throw UsageError("--guest-clock: goes with --good-kernel (a guest check alone runs the baseline's clock)");
     if (!options.kernel.empty()) in_guest = prepare_guest_check(workloads, options, argv);
