@@ -174,13 +174,13 @@ guest::BootSite make_boot_site(const GuestShape& shape, std::chrono::nanoseconds
   return site;
 }
 
-KernelsRequest make_kernels_request(const KernelsTexts& t, GuestSpec g, const std::vector<std::string>& argv) {
-  refuse_inner(g.parsed);
+KernelsRequest make_kernels_request(const KernelsTexts& t, GuestSpec spec, const std::vector<std::string>& argv) {
+  refuse_inner(spec.parsed);
   KernelsRequest r;
   guest::KernelsPlan& plan = r.plan;
   plan.kernels = locate_kernels(t.kernels, t.trust_kernel);
   use_configs(t.configs, plan.kernels);
-  check_configs(plan.kernels, g.needs);
+  check_configs(plan.kernels, spec.needs);
   const auto boots = parse_whole_number(t.boots, 1, 1000);
   if (!boots) throw UsageError("--boots", t.boots, "a whole number from 1 to 1000");
   plan.boots = *boots;
@@ -191,12 +191,12 @@ KernelsRequest make_kernels_request(const KernelsTexts& t, GuestSpec g, const st
   if (!t.json.empty()) r.json = t.json;  // checked while parsing (cli/path_options.h)
   r.quiet = t.quiet;
   r.store = to_store_choice(t.store);
-  plan.run_args = g.run_args;
-  plan.seed_per_block = g.seed_per_block();
-  plan.runs_per_boot = g.runs;
-  plan.described = std::move(g.described);
+  plan.run_args = spec.run_args;
+  plan.seed_per_block = spec.seed_per_block();
+  plan.runs_per_boot = spec.runs;
+  plan.described = std::move(spec.described);
   plan.argv = argv;
-  plan.site = make_boot_site(shape, deadline_for(t.deadline, g.expected_s));
+  plan.site = make_boot_site(shape, deadline_for(t.deadline, spec.expected_s));
   r.cache_dir = guest::guest_cache_dir();
   guest::check_qemu_path("XDG_CACHE_HOME (the initramfs cache)", r.cache_dir);
   for (const auto& k : plan.kernels) plan.images.push_back(guest::prepare_initramfs("--kernel", k, r.cache_dir));

@@ -149,22 +149,22 @@ grid::JobSpec make_job_spec(const LavaJobTexts& t) {
 }
 
 // run WORKLOAD [options]: checked by run's own parsers, as kernels checks it.
-void use_run_spec(grid::JobSpec& spec, const GuestSpec& g, const std::string& timeout_text) {
+void use_run_spec(grid::JobSpec& job, const GuestSpec& spec, const std::string& timeout_text) {
   auto refuse = [](const char* option, const char* why) {
     throw UsageError(fmt::format("lava job: -- run ... {}: {}", option, why));
   };
-  const RunOptions& o = g.parsed.settings.options;
+  const RunOptions& o = spec.parsed.settings.options;
   if (o.json_path) refuse("--json", "the result file travels in the job's log (schedlab lava collect)");
   if (o.label) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
-  spec.command = g.run_args;
-  spec.label_by_kernel = true;
-  spec.seed_per_block = g.seed_per_block();
+  job.command = spec.run_args;
+  job.label_by_kernel = true;
+  job.seed_per_block = spec.seed_per_block();
   if (timeout_text.empty())  // as kernels' deadline: boot allowance plus three times the spec's own time
-    spec.test_timeout = std::chrono::seconds(300 + static_cast<long>(3 * g.expected_s));
+    job.test_timeout = std::chrono::seconds(300 + static_cast<long>(3 * spec.expected_s));
 }
 
-void write_lava_job(const grid::JobSpec& spec, const std::string& output) {
-  const std::string yaml = grid::job_yaml(spec);
+void write_lava_job(const grid::JobSpec& job, const std::string& output) {
+  const std::string yaml = grid::job_yaml(job);
   if (output.empty()) {
     std::cout << yaml;
     return;
@@ -176,8 +176,8 @@ void write_lava_job(const grid::JobSpec& spec, const std::string& output) {
   }
   std::cerr << fmt::format("lava job: {} kernel{} x {} boot{} on device type {}, seed {}: {} (submit it with "
                            "lavacli jobs submit {})\n",
-                           spec.kernels.size(), spec.kernels.size() == 1 ? "" : "s", spec.boots,
-                           spec.boots == 1 ? "" : "s", spec.device_type, spec.seed, output, output);
+                           job.kernels.size(), job.kernels.size() == 1 ? "" : "s", job.boots,
+                           job.boots == 1 ? "" : "s", job.device_type, job.seed, output, output);
 }
 
 }  // namespace schedlab
