@@ -1,6 +1,7 @@
 #include "cli/bisect_options.h"
 
 #include "cli/help_formatter.h"
+#include "cli/kernels_options.h"
 #include "cli/path_options.h"
 
 namespace schedlab {

@@ -1,24 +1,11 @@
 #pragma once
-// `schedlab bisect` as typed: its options before "--" (the spec after it is
-// `run WORKLOAD [options]`, as `kernels` takes it).
+// `schedlab bisect`'s options before "--" on a command line (their texts
+// and checks: flows/bisect.h).
 #include <CLI/CLI.hpp>
-#include <string>
+
+#include "flows/bisect.h"
 
 namespace schedlab {
-
-struct BisectTexts {
-  std::string tree, good, bad;
-  std::string config;     // a .config fragment merged after kvm_guest.config onto allnoconfig
-  std::string jobs;       // make -j (default: this machine's CPUs)
-  std::string build_cmd;  // instead of make: prints the image's path last
-  std::string build_dir;  // O= (default: in the bisect's work directory)
-  std::string threshold = "5";
-  std::string max_boots = "24";
-  std::string vcpus, memory = "2G", accel, clock;
-  bool emulated_ok = false;
-  bool side_by_side = false, one_at_a_time = false;
-  bool resume = false;
-};
 
 // Bound to one CLI11 app: what parses the options, its --help, the man page
 // and the completions.

@@ -56,12 +56,10 @@ KernelPairCheck pair_check(const CheckOptions& o, const CheckArgs& a) {
   KernelPairCheck c;
   c.step_kernel = o.kernel;
   c.good_kernel = o.good_kernel;
-  c.baseline = o.baseline;
   c.threshold_pct = a.threshold;
   c.max_blocks = static_cast<int>(boots);
   c.emulated_ok = o.emulated_ok;
   c.side_by_side = side_by_side_choice(o.side_by_side, o.one_at_a_time);
-  c.clock = o.guest_clock;
   c.trust_kernel = o.trust_kernel;
   c.dry_run = o.dry_run;
   c.json = o.json;
@@ -79,7 +77,8 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
   std::optional<GuestCheck> in_guest;
   try {
     a = parse_args(options, argv);
-    if (!options.good_kernel.empty()) return check_kernel_pair(workloads, pair_check(options, a));
+    if (!options.good_kernel.empty())
+      return check_kernel_pair(workloads, pair_check(options, a), options.baseline, options.guest_clock);
     if (!options.guest_clock.empty())
       throw UsageError("--guest-clock: goes with --good-kernel (a guest check alone runs the baseline's clock)");
     if (!options.kernel.empty()) in_guest = prepare_guest_check(workloads, options, argv);

@@ -7,7 +7,7 @@
 
 #include <iostream>
 
-#include "cli/kernels_options.h"
+#include "flows/kernels_request.h"
 #include "guest/initramfs.h"
 #include "guest/kernel_modules.h"
 #include "spec/run_spec_io.h"

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/kernels_options.h"
+#include "flows/kernels_request.h"
 #include "flows/check_kernel.h"
 #include "guest/kernels_run.h"
 #include "store/result_file.h"

@@ -6,6 +6,7 @@
 #include "flows/check_flow.h"
 #include "report/formats.h"
 #include "report/html/document.h"
+#include "spec/seed_option.h"
 
 namespace schedlab {
 namespace {
@@ -27,7 +28,7 @@ std::vector<CommandOptionSpec> store_entries() {
        .kind = Kind::kFlag, .commands = {"run", "check", "suite", "kernels", "lava collect"}},
       {.names = "--seed", .value = "N", .help = "seed of the randomized block order, recorded",
        .group = "Experiment options", .default_text = "random", .kind = Kind::kWhole,
-       .whole = {{0, UINT64_MAX}}, .commands = {"run"}},
+       .whole = {{kSeedMin, kSeedMax}}, .commands = {"run"}},
       {.names = "--force", .help = "replace an existing --json file", .kind = Kind::kFlag,
        .commands = {"export", "kernels", "lava collect"}},
   };

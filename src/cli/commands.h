@@ -59,7 +59,7 @@ struct CheckOptions {
   std::string kernel_config;  // --config FILE: the --kernel's .config (default: the one beside it)
   bool dry_run = false;       // --dry-run: the plan, after every check of the files, and exit 0
   std::string interleave;     // --interleave GOOD: re-measure the good program now, interleaved
-  std::string good_kernel;    // --good-kernel: judge --kernel beside it, boots interleaved (cli/check_kernel_pair.h)
+  std::string good_kernel;    // --good-kernel: judge --kernel beside it, boots interleaved (flows/kernel_pair.h)
   std::string max_boots = "24";  // with --good-kernel: boots per kernel at most
   bool emulated_ok = false;   // --emulated-ok: decide under QEMU's TCG, every verdict marked emulated
   bool side_by_side = false;  // --side-by-side: with --good-kernel, both kernels booted at once

@@ -15,13 +15,6 @@
 namespace schedlab {
 namespace {
 
-// Splits "OPTIONS -- run WORKLOAD ..." at the first "--".
-std::pair<std::vector<std::string>, std::vector<std::string>> split_spec(const std::vector<std::string>& args) {
-  const auto dash = std::find(args.begin(), args.end(), "--");
-  if (dash == args.end()) return {args, {}};
-  return {{args.begin(), dash}, {dash + 1, args.end()}};
-}
-
 std::optional<KernelsTexts> parse_options(std::vector<std::string> args) {
   KernelsCommandLine line;
   if (!parse_or_help(line.app, std::move(args), "schedlab kernels --help")) return std::nullopt;
@@ -41,7 +34,7 @@ int plan_kernels(const Registries& registries, const std::vector<std::string>& s
 
 int kernels_command(const Registries& registries, const std::vector<std::string>& args,
                     const std::vector<std::string>& argv, bool dry_run) {
-  const auto [options, spec] = split_spec(args);
+  const auto [options, spec] = split_at_dashes(args);
   const auto texts = parse_options(options);
   if (!texts) return 0;  // --help was shown
   if (spec.empty())
@@ -51,8 +44,10 @@ int kernels_command(const Registries& registries, const std::vector<std::string>
   // Before the initramfs is written to the cache, so that an interrupt
   // unwinds through every guard (a temporary file included) from here on.
   Session session;
-  auto request = make_kernels_request(registries.workloads, *texts, spec, argv);
-  return request ? run_kernels_flow(registries, *request, session) : 0;
+  auto guest_spec = parse_kernels_spec(registries.workloads, spec);
+  if (!guest_spec) return 0;  // the spec's --help was shown
+  auto request = make_kernels_request(*texts, std::move(*guest_spec), argv);
+  return run_kernels_flow(registries, request, session);
 }
 
 Command add_kernels(CLI::App& app, const CommandContext& context) {

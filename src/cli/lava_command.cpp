@@ -11,10 +11,11 @@
 #include <memory>
 
 #include "cli/command.h"
-#include "cli/lava_job_options.h"
 #include "cli/path_options.h"
+#include "cli/run_parse.h"
 #include "core/error.h"
 #include "flows/lava_collect.h"
+#include "flows/lava_job.h"
 #include "grid/lava_job.h"
 #include "grid/lava_ramdisk.h"
 #include "runner/run_setup.h"
@@ -84,22 +85,15 @@ void add_collect_options(CLI::App& collect, LavaCollectTexts& t) {
   add_store_options(collect, t.store, true);
 }
 
+// The job's options checked, a run's spec parsed once, the job written.
 int job_command(const WorkloadRegistry& workloads, const LavaJobTexts& texts) {
-  const grid::JobSpec spec = make_job_spec(workloads, texts);
-  const std::string yaml = grid::job_yaml(spec);
-  if (texts.output.empty()) {
-    std::cout << yaml;
-    return 0;
+  grid::JobSpec spec = make_job_spec(texts);
+  if (spec.command.front() == "run") {
+    const auto g = parse_guest_spec(workloads, {spec.command.begin() + 1, spec.command.end()});
+    if (!g) throw UsageError("lava job: -- run ... --help: the help of a workload is schedlab run WORKLOAD --help");
+    use_run_spec(spec, *g, texts.test_timeout);
   }
-  try {
-    sys::write_file_atomically(texts.output, yaml, 0644);
-  } catch (const SystemError& e) {
-    throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the job: {}", e.what()));
-  }
-  std::cerr << fmt::format("lava job: {} kernel{} x {} boot{} on device type {}, seed {}: {} (submit it with "
-                           "lavacli jobs submit {})\n",
-                           spec.kernels.size(), spec.kernels.size() == 1 ? "" : "s", spec.boots,
-                           spec.boots == 1 ? "" : "s", spec.device_type, spec.seed, texts.output, texts.output);
+  write_lava_job(spec, texts.output);
   return 0;
 }
 

@@ -8,7 +8,7 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/run_parse.h"
-#include "cli/seed_option.h"
+#include "spec/seed_option.h"
 #include "cli/store_options.h"
 #include "flows/run.h"
 

@@ -7,16 +7,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "flows/run_texts.h"
 #include "spec/run_option_table.h"
-#include "spec/run_settings.h"
 
 namespace schedlab {
-
-// --vary and --seed as typed: they shape the experiment, not one variant.
-struct ExperimentTexts {
-  std::vector<std::string> vary;  // KEY=V1,V2,...
-  std::string seed;               // "" = random, recorded
-};
 
 // Adds the run and scenario options of the table that `command` takes
 // (RunOptionSpec::commands), and --vary/--seed, to a workload's command;

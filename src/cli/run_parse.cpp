@@ -24,6 +24,12 @@ const Workload& find_workload(const WorkloadRegistry& workloads, const std::vect
                                guess ? fmt::format(" (did you mean '{}'?)", *guess) : ""));
 }
 
+std::pair<std::vector<std::string>, std::vector<std::string>> split_at_dashes(const std::vector<std::string>& args) {
+  const auto dash = std::find(args.begin(), args.end(), "--");
+  if (dash == args.end()) return {args, {}};
+  return {{args.begin(), dash}, {dash + 1, args.end()}};
+}
+
 bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::string& help_command) {
   std::reverse(args.begin(), args.end());  // CLI11 consumes a reversed vector
   try {
@@ -43,6 +49,13 @@ std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> a
   if (!parse_or_help(line.app, std::move(args), "schedlab run " + w.info().name + " --help")) return std::nullopt;
   check_settings(line.settings);
   return ParsedRun{line.settings, line.experiment, line.workload_options, line.store, line.lava};
+}
+
+std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
+  const Workload& w = find_workload(workloads, args);
+  auto parsed = parse_run(w, {args.begin() + 1, args.end()});
+  if (!parsed) return std::nullopt;
+  return make_guest_spec(w, std::move(*parsed), args);
 }
 
 }  // namespace schedlab

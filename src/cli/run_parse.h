@@ -1,11 +1,11 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "cli/run_options.h"
-#include "cli/store_options.h"
-#include "spec/workload_options.h"
+#include "cli/cli_fwd.h"
+#include "flows/guest_spec.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {
@@ -14,15 +14,9 @@ namespace schedlab {
 // workloads (with a guess for a near miss).
 const Workload& find_workload(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
 
-// `schedlab run WORKLOAD ...` as parsed, before --vary is expanded: the
-// typed settings, --vary and --seed as typed, the workload's options.
-struct ParsedRun {
-  RunSettings settings;
-  ExperimentTexts experiment;
-  std::optional<WorkloadOptions> workload_options;
-  StoreOptionTexts store;
-  bool lava = false;  // --lava (grid/lava_report.h)
-};
+// "OPTIONS -- SPEC..." split at the first "--" (kernels, bisect): the
+// command's own options, and the spec its guests run (empty without "--").
+std::pair<std::vector<std::string>, std::vector<std::string>> split_at_dashes(const std::vector<std::string>& args);
 
 // Parses `args` (a subcommand's words, in order) into `app`'s bindings;
 // false when --help was shown.  Throws UsageError with CLI11's message and
@@ -33,5 +27,11 @@ bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::stri
 // Throws UsageError for what CLI11 refuses.  Shared by `run` and by
 // `kernels`, which checks the spec its guests will run before booting.
 std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args);
+
+// The spec a guest runs (`args`: WORKLOAD [options], the words after
+// `run`), parsed once with run's own parsers (flows/guest_spec.h).
+// nullopt when the spec's --help was shown; UsageError for a bad value.
+// The caller refuses the options it owns.
+std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
 
 }  // namespace schedlab

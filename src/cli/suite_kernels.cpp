@@ -5,35 +5,53 @@
 #include <algorithm>
 #include <iostream>
 
-#include "cli/commands.h"
+#include "cli/run_parse.h"
 #include "compare/comparison.h"
 #include "core/error.h"
+#include "flows/kernels_request.h"
 #include "guest/kernel_files.h"
 #include "report/compare_reporters.h"
+#include "session/session.h"
 #include "sys/affinity.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
 namespace {
 
-// `kernels` arguments for a scenario: its --runs become boots of one run each.
-std::vector<std::string> kernels_arguments(std::vector<std::string> run_args, const std::vector<std::string>& kernels,
-                                           const std::string& json, const StoreOptionTexts& store) {
-  std::string boots = "5";
+// A scenario on the kernels: its --runs become boots of one run each (the
+// guest's spec says --runs 1), the guests get as many CPUs as this host's
+// affinity (the scenarios name CPUs by it), the order is seed 1.
+struct ScenarioOnKernels {
+  KernelsTexts texts;
+  std::vector<std::string> words;  // WORKLOAD [options]: the spec every guest runs
+  std::vector<std::string> argv;   // the `schedlab kernels ...` line each set records
+};
+
+ScenarioOnKernels on_kernels(std::vector<std::string> run_args, const std::vector<std::string>& kernels, bool trusted,
+                             const std::string& json, const StoreOptionTexts& store) {
+  ScenarioOnKernels s;
+  KernelsTexts& t = s.texts;
   if (auto runs = std::find(run_args.begin(), run_args.end(), "--runs"); runs != run_args.end() && runs + 1 != run_args.end()) {
-    boots = *(runs + 1);
+    t.boots = *(runs + 1);
     *(runs + 1) = "1";
   }
-  std::vector<std::string> args;
-  for (const auto& k : kernels) args.insert(args.end(), {"--kernel", k});
-  // The scenarios name CPUs by this host's affinity: the guest gets as many.
-  args.insert(args.end(), {"--boots", boots, "--vcpus", std::to_string(sys::affinity_of(0).size()), "--seed", "1",
-                           "--quiet", "--force", "--json", json});
-  for (const auto& s : store_arguments(store)) args.push_back(s);
-  args.push_back("--");
-  args.push_back("run");
-  args.insert(args.end(), run_args.begin(), run_args.end());
-  return args;
+  t.kernels = kernels;
+  t.vcpus = std::to_string(sys::affinity_of(0).size());
+  t.seed = "1";
+  t.quiet = t.force = true;
+  t.json = json;
+  t.store = store;
+  t.trust_kernel = trusted;
+  s.argv = {"schedlab", "kernels"};
+  if (trusted) s.argv.push_back("--trust-kernel");
+  for (const auto& k : kernels) s.argv.insert(s.argv.end(), {"--kernel", k});
+  s.argv.insert(s.argv.end(), {"--boots", t.boots, "--vcpus", t.vcpus, "--seed", "1", "--quiet", "--force", "--json", json});
+  if (store.no_store) s.argv.push_back("--no-store");
+  else if (!store.store.empty()) s.argv.insert(s.argv.end(), {"--store", store.store});
+  s.argv.insert(s.argv.end(), {"--", "run"});
+  s.argv.insert(s.argv.end(), run_args.begin(), run_args.end());
+  s.words = std::move(run_args);
+  return s;
 }
 
 }  // namespace
@@ -55,12 +73,14 @@ int run_scenario_on_kernels(const Registries& registries, const std::string& sce
                             const std::vector<std::string>& run_args, const std::vector<std::string>& kernels,
                             bool trusted,
                             const std::string& json, const StoreOptionTexts& store) {
-  auto args = kernels_arguments(run_args, kernels, json, store);
-  if (trusted) args.insert(args.begin(), "--trust-kernel");
-  std::vector<std::string> argv = {"schedlab", "kernels"};
-  argv.insert(argv.end(), args.begin(), args.end());
+  const ScenarioOnKernels on = on_kernels(run_args, kernels, trusted, json, store);
   try {
-    return kernels_command(registries, args, argv);
+    // Before the initramfs is written to the cache, as kernels does.
+    Session session;
+    auto spec = parse_guest_spec(registries.workloads, on.words);  // the scenario's words, parsed once
+    if (!spec) throw std::logic_error("suite " + scenario + ": a scenario asked for --help");
+    auto request = make_kernels_request(on.texts, std::move(*spec), on.argv);
+    return run_kernels_flow(registries, request, session);
   } catch (const Interrupted&) {
     throw;
   } catch (const Error& e) {

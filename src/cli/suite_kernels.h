@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/store_options.h"
+#include "flows/store_texts.h"
 #include "core/result.h"
 #include "workloads/builtin.h"
 

@@ -2,7 +2,7 @@
 // `schedlab kernels` as a flow over its typed request: the accelerator
 // chosen, the boots run in randomized blocks, one set per kernel delivered
 // to the result file and the store (result sinks).  cli/kernels_command.cpp
-// binds the command line to the request (cli/kernels_options.h).
+// binds the command line to the request (flows/kernels_request.h).
 #include <optional>
 #include <string>
 

@@ -3,8 +3,8 @@
 // in randomized blocks (side by side when the plan says so, else
 // alternately), looks planned before the first boot,
 // the paired sequential test on each boot's median, the verdict delivered
-// (stdout, --json, the store).  cli/check_kernel_pair.cpp binds check's
-// command line, or bisect's step, to its typed request.
+// (stdout, --json, the store).  flows/kernel_pair.cpp binds
+// `check --good-kernel`'s typed check, or bisect's step, to its request.
 #include <cstddef>
 #include <string>
 

@@ -1,17 +1,20 @@
-#include "cli/lava_job_options.h"
+// `schedlab lava job`: the job's options and command checked, a run's typed
+// spec added, the job written.
+#include "flows/lava_job.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iostream>
 #include <set>
 
-#include "cli/kernels_options.h"
-#include "cli/seed_option.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "core/utf8.h"
 #include "core/whole_number.h"
 #include "core/secrets.h"
+#include "spec/seed_option.h"
+#include "sys/safe_files.h"
 
 namespace schedlab {
 namespace {
@@ -39,22 +42,6 @@ void check_words(const std::vector<std::string>& command) {
     if (word == "--store" || word.rfind("--store=", 0) == 0 || word == "--no-store") refuse_store();
     if (word == "--lava") throw UsageError("lava job: -- ... --lava: the job adds it to every boot's command");
   }
-}
-
-// run WORKLOAD [options]: through run's own parsers, as kernels checks it.
-void check_run(const WorkloadRegistry& workloads, grid::JobSpec& spec, const std::string& timeout_text) {
-  const auto g = parse_guest_spec(workloads, {spec.command.begin() + 1, spec.command.end()});
-  if (!g) throw UsageError("lava job: -- run ... --help: the help of a workload is schedlab run WORKLOAD --help");
-  auto refuse = [](const char* option, const char* why) {
-    throw UsageError(fmt::format("lava job: -- run ... {}: {}", option, why));
-  };
-  const RunOptions& o = g->parsed.settings.options;
-  if (o.json_path) refuse("--json", "the result file travels in the job's log (schedlab lava collect)");
-  if (o.label) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
-  spec.label_by_kernel = true;
-  spec.seed_per_block = g->described.size() > 1 && g->parsed.experiment.seed.empty();
-  if (timeout_text.empty())  // as kernels' deadline: boot allowance plus three times the spec's own time
-    spec.test_timeout = std::chrono::seconds(300 + static_cast<long>(3 * g->expected_s));
 }
 
 // suite quick|lkml [--scale quick|full]: the suite's own options.
@@ -140,7 +127,7 @@ void parse_job_fields(const LavaJobTexts& t, grid::JobSpec& spec) {
 
 }  // namespace
 
-grid::JobSpec make_job_spec(const WorkloadRegistry& workloads, const LavaJobTexts& t) {
+grid::JobSpec make_job_spec(const LavaJobTexts& t) {
   grid::JobSpec spec;
   spec.device = t.template_file.empty() ? grid::builtin_template(t.device_type.empty() ? "qemu" : t.device_type)
                                         : grid::template_file(t.template_file);
@@ -152,13 +139,45 @@ grid::JobSpec make_job_spec(const WorkloadRegistry& workloads, const LavaJobText
   spec.command = t.command;
   check_words(spec.command);
   const std::string& what = spec.command.front();
-  if (what == "run") check_run(workloads, spec, t.test_timeout);
-  else if (what == "suite") check_suite(spec, t.test_timeout);
+  if (what == "run") return spec;  // its spec: use_run_spec
+  if (what == "suite") check_suite(spec, t.test_timeout);
   else if (what == "check") check_check(spec, t.test_timeout);
   else
     throw UsageError(fmt::format("lava job: after '--' comes what every boot runs: run WORKLOAD [options], suite "
                                  "quick|lkml or check --baseline FILE; found '{}'", what));
   return spec;
+}
+
+// run WORKLOAD [options]: checked by run's own parsers, as kernels checks it.
+void use_run_spec(grid::JobSpec& job, const GuestSpec& spec, const std::string& timeout_text) {
+  auto refuse = [](const char* option, const char* why) {
+    throw UsageError(fmt::format("lava job: -- run ... {}: {}", option, why));
+  };
+  const RunOptions& o = spec.parsed.settings.options;
+  if (o.json_path) refuse("--json", "the result file travels in the job's log (schedlab lava collect)");
+  if (o.label) refuse("--label", "each kernel's sets are labelled by its --kernel NAME");
+  job.command = spec.run_args;
+  job.label_by_kernel = true;
+  job.seed_per_block = spec.seed_per_block();
+  if (timeout_text.empty())  // as kernels' deadline: boot allowance plus three times the spec's own time
+    job.test_timeout = std::chrono::seconds(300 + static_cast<long>(3 * spec.expected_s));
+}
+
+void write_lava_job(const grid::JobSpec& job, const std::string& output) {
+  const std::string yaml = grid::job_yaml(job);
+  if (output.empty()) {
+    std::cout << yaml;
+    return;
+  }
+  try {
+    sys::write_file_atomically(output, yaml, 0644);
+  } catch (const SystemError& e) {
+    throw Error(ExitStatus::kCannotSave, fmt::format("cannot save the job: {}", e.what()));
+  }
+  std::cerr << fmt::format("lava job: {} kernel{} x {} boot{} on device type {}, seed {}: {} (submit it with "
+                           "lavacli jobs submit {})\n",
+                           job.kernels.size(), job.kernels.size() == 1 ? "" : "s", job.boots,
+                           job.boots == 1 ? "" : "s", job.device_type, job.seed, output, output);
 }
 
 }  // namespace schedlab

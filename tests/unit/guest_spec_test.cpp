@@ -1,0 +1,71 @@
+// A spec that runs in guests is parsed once into a GuestSpec, which carries
+// the command line every guest runs; kernels, the step judge and lava job
+// take it as it is (flows/guest_spec.h).
+#include <gtest/gtest.h>
+
+#include "cli/run_parse.h"
+#include "core/error.h"
+#include "flows/kernels_request.h"
+#include "flows/lava_job.h"
+
+namespace schedlab {
+namespace {
+
+using Words = std::vector<std::string>;
+
+GuestSpec parsed(const Words& words) {
+  static const auto workloads = builtin_workloads();
+  auto spec = parse_guest_spec(workloads, words);
+  if (!spec) throw std::logic_error("--help was shown");
+  return std::move(*spec);
+}
+
+std::string usage_message(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(GuestSpec, CarriesTheCommandLineEveryGuestRunsAndItsVariants) {
+  const GuestSpec g = parsed({"spawn", "--runs", "2", "--vary", "autogroup=off,on"});
+  EXPECT_EQ(g.run_args, (Words{"run", "spawn", "--runs", "2", "--vary", "autogroup=off,on"}));
+  ASSERT_EQ(g.described.size(), 2u);
+  EXPECT_EQ(g.runs, 2);
+  EXPECT_GT(g.expected_s, 0);
+  EXPECT_TRUE(g.seed_per_block()) << "--vary without --seed: a seed per block";
+  EXPECT_FALSE(parsed({"spawn", "--vary", "autogroup=off,on", "--seed", "3"}).seed_per_block());
+  EXPECT_FALSE(parsed({"spawn"}).seed_per_block()) << "one variant";
+}
+
+TEST(GuestSpec, KernelsRefusesTheOptionsItOwnsBeforeReadingAKernel) {
+  const KernelsTexts texts;  // no --kernel: refused after the spec's own options
+  EXPECT_NE(usage_message([&] { make_kernels_request(texts, parsed({"spawn", "--label", "x"}), {}); })
+                .find("kernels: -- run ... --label"),
+            std::string::npos);
+  EXPECT_NE(usage_message([&] { make_kernels_request(texts, parsed({"spawn"}), {}); }).find("--kernel NAME=VMLINUZ"),
+            std::string::npos);
+}
+
+TEST(GuestSpec, ALavaJobRunsTheSpecsCommandLineLabelledByKernel) {
+  LavaJobTexts texts;
+  texts.kernels = {"good=http://lab/good/bzImage", "bad=http://lab/bad/bzImage"};
+  texts.ramdisk = "http://lab/schedlab.cpio.gz";
+  texts.seed = "3";
+  texts.command = {"run", "spawn", "--vary", "autogroup=off,on"};
+  grid::JobSpec job = make_job_spec(texts);
+  const GuestSpec g = parsed({"spawn", "--vary", "autogroup=off,on"});
+  use_run_spec(job, g, "");
+  EXPECT_EQ(job.command, g.run_args);
+  EXPECT_TRUE(job.label_by_kernel);
+  EXPECT_TRUE(job.seed_per_block);
+  EXPECT_EQ(job.test_timeout, std::chrono::seconds(300 + static_cast<long>(3 * g.expected_s)));
+  EXPECT_NE(usage_message([&] { use_run_spec(job, parsed({"spawn", "--json", "never-written.json"}), ""); })
+                .find("lava job: -- run ... --json"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace schedlab
