@@ -61,6 +61,17 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
       ->type_name("P");
   job.add_option("--job-name", t.job_name, "the job's name (default: the command and the kernels)")
       ->type_name("TEXT");
+  job.add_option("--visibility", t.visibility, "who may see the job: public (default), personal or "
+                                               "group:NAME[,NAME...]")
+      ->type_name("V");
+  job.add_option("--tag", t.tags, "a device tag the job's device must have (repeatable)")
+      ->type_name("TAG")->allow_extra_args(false);
+  job.add_option("--notify", t.notify, "mail this address or LAVA user when the job ends (repeatable)")
+      ->type_name("ADDRESS|USER")->allow_extra_args(false);
+  job.add_option("--secret", t.secrets, "fill the test shell's VARIABLE from your LAVA token TOKEN (default: "
+                                        "the variable's name), e.g. --secret SCHEDLAB_STORE: the store's URL never "
+                                        "appears in the job (repeatable)")
+      ->type_name("VARIABLE[=TOKEN]")->allow_extra_args(false);
   add_output_file(job, "-o,--output", t.output, "write the job here, a new file (default: stdout)", {});
   job.add_flag("--force", t.force, "replace an existing -o file");
   job.add_option("command", t.command, "after '--': what every boot runs, run WORKLOAD [options], suite "

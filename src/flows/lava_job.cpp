@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <set>
 
@@ -14,6 +15,7 @@
 #include "core/whole_number.h"
 #include "core/secrets.h"
 #include "spec/seed_option.h"
+#include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
@@ -125,6 +127,65 @@ void parse_job_fields(const LavaJobTexts& t, grid::JobSpec& spec) {
     spec.test_timeout = std::chrono::duration_cast<std::chrono::seconds>(parse_duration("--test-timeout", t.test_timeout, false));
 }
 
+// A word LAVA keeps as it is: printable, no blank, no quote.
+bool plain_word(const std::string& w, std::size_t max_chars) {
+  if (w.empty() || w.size() > max_chars) return false;
+  return std::all_of(w.begin(), w.end(), [](char c) { return std::isgraph(static_cast<unsigned char>(c)) && c != '"' && c != '\''; });
+}
+
+// A name: letters, digits, '_', '-', '.' (a token, a group, a user).
+bool name_word(const std::string& w) {
+  return !w.empty() && w.size() <= 128 && std::all_of(w.begin(), w.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+  });
+}
+
+void parse_visibility(const std::string& text, grid::JobSpec& spec) {
+  if (text == "public" || text == "personal") {
+    spec.visibility = text;
+    return;
+  }
+  const auto groups = text.rfind("group:", 0) == 0 ? sys::split(text.substr(6), ",") : std::vector<std::string>{};
+  if (groups.empty() || !std::all_of(groups.begin(), groups.end(), name_word))
+    throw UsageError("--visibility", text, "public, personal or group:NAME[,NAME...] (LAVA group names)");
+  spec.visibility = "group";
+  spec.visibility_groups = groups;
+}
+
+// VARIABLE[=TOKEN]: the test shell's variable, filled by LAVA from the
+// submitter's token of that name.  A token is a name, never a value: a URL,
+// a password or anything with ':', '/', '@' or '=' is refused, so that no
+// secret is ever written into a job anyone may read.
+std::pair<std::string, std::string> parse_secret(const std::string& text) {
+  const auto eq = text.find('=');
+  const std::string variable = text.substr(0, eq), token = eq == std::string::npos ? variable : text.substr(eq + 1);
+  const bool variable_ok = !variable.empty() && !std::isdigit(static_cast<unsigned char>(variable[0])) &&
+                           std::all_of(variable.begin(), variable.end(), [](char c) {
+                             return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+                           });
+  if (!variable_ok || !name_word(token))
+    throw UsageError("--secret", redact_secrets(text), "VARIABLE[=TOKEN]: an upper-case shell variable and the name "
+                                                       "of one of your LAVA tokens (letters, digits, _ - .), never "
+                                                       "the secret itself");
+  return {variable, token};
+}
+
+void parse_publishing(const LavaJobTexts& t, grid::JobSpec& spec) {
+  parse_visibility(t.visibility, spec);
+  for (const auto& tag : t.tags) {
+    if (!plain_word(tag, 50)) throw UsageError("--tag", tag, "a device tag: at most 50 printable characters, no blank or quote");
+    spec.tags.push_back(tag);
+  }
+  for (const auto& who : t.notify) {
+    const auto at = who.find('@');
+    const bool address = at != std::string::npos && at > 0 && at + 1 < who.size() && plain_word(who, 254);
+    if (!address && !name_word(who))
+      throw UsageError("--notify", who, "an e-mail address or a LAVA user name, told when the job ends");
+    spec.notify.push_back(who);
+  }
+  for (const auto& s : t.secrets) spec.secrets.push_back(parse_secret(s));
+}
+
 }  // namespace
 
 grid::JobSpec make_job_spec(const LavaJobTexts& t) {
@@ -136,6 +197,7 @@ grid::JobSpec make_job_spec(const LavaJobTexts& t) {
     throw UsageError("--template", t.template_file, "a template with a device_type, or --device-type T");
   spec.kernels = parse_kernels(t, spec.device.needs_ramdisk, spec.device_type);
   parse_job_fields(t, spec);
+  parse_publishing(t, spec);
   spec.command = t.command;
   check_words(spec.command);
   const std::string& what = spec.command.front();
@@ -165,6 +227,10 @@ void use_run_spec(grid::JobSpec& job, const GuestSpec& spec, const std::string& 
 
 void write_lava_job(const grid::JobSpec& job, const std::string& output) {
   const std::string yaml = grid::job_yaml(job);
+  if (const long minutes = grid::job_timeout_minutes(job); minutes > grid::kUsualJobMinutes)
+    std::cerr << fmt::format("lava job: warning: the job's timeout is {:.1f} hours ({} boots): longer than the day "
+                             "labs usually allow one job; fewer --boots per job, or several jobs, fit\n",
+                             static_cast<double>(minutes) / 60, job.kernels.size() * static_cast<std::size_t>(job.boots));
   if (output.empty()) {
     std::cout << yaml;
     return;

@@ -22,6 +22,10 @@ struct LavaJobTexts {
   std::string test_timeout;          // "" = from the command
   std::string priority = "medium";
   std::string job_name;
+  std::string visibility = "public";  // public, personal or group:NAME[,NAME...]
+  std::vector<std::string> tags;      // --tag, repeatable
+  std::vector<std::string> notify;    // --notify ADDRESS|USER, repeatable
+  std::vector<std::string> secrets;   // --secret VARIABLE[=TOKEN], repeatable
   std::string output;                // -o FILE; "" = stdout
   bool force = false;                // replace an existing -o file
   std::vector<std::string> command;  // after "--"

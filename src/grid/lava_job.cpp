@@ -92,6 +92,31 @@ YAML::Node job_metadata(const JobSpec& spec) {
   return m;
 }
 
+// Who sees the job, which devices take it, who hears of its end, and which
+// of the submitter's tokens fill which test-shell variables.  Nothing secret
+// is written: a secret is a token's name, which LAVA resolves.
+void add_publishing(const JobSpec& spec, YAML::Node& job) {
+  if (spec.visibility == "group") {
+    for (const auto& g : spec.visibility_groups) job["visibility"]["group"].push_back(quoted(g));
+  } else {
+    job["visibility"] = spec.visibility;
+  }
+  for (const auto& tag : spec.tags) job["tags"].push_back(quoted(tag));
+  if (!spec.notify.empty()) {
+    job["notify"]["criteria"]["status"] = "finished";
+    job["notify"]["verbosity"] = "quiet";
+    for (const auto& who : spec.notify) {
+      YAML::Node to;
+      to["method"] = "email";
+      to[who.find('@') == std::string::npos ? "user" : "email"] = quoted(who);
+      YAML::Node recipient;
+      recipient["to"] = to;
+      job["notify"]["recipients"].push_back(recipient);
+    }
+  }
+  for (const auto& [variable, token] : spec.secrets) job["secrets"][variable] = quoted(token);
+}
+
 }  // namespace
 
 std::string definition_name(const std::string& kernel, int boot, int block) {
@@ -116,17 +141,20 @@ std::vector<std::string> boot_command(const JobSpec& spec, const LavaKernel& ker
   return words;
 }
 
+long job_timeout_minutes(const JobSpec& spec) {
+  const long deploy = timeout_minutes(spec.device.deploy, 10), boot = timeout_minutes(spec.device.boot, 10);
+  return (deploy + boot + test_minutes(spec)) * static_cast<long>(spec.kernels.size()) * spec.boots + 5;
+}
+
 std::string job_yaml(const JobSpec& spec) {
   const auto order = stats::plan_blocks(static_cast<int>(spec.kernels.size()), spec.boots, spec.seed);
-  const long deploy = timeout_minutes(spec.device.deploy, 10), boot = timeout_minutes(spec.device.boot, 10);
   YAML::Node job;
   job["job_name"] = quoted(spec.job_name.empty() ? default_job_name(spec) : spec.job_name);
   job["device_type"] = quoted(spec.device_type);
   const auto level = parse_whole_number(spec.priority, 0, 100);
   job["priority"] = level ? YAML::Node(*level) : YAML::Node(spec.priority);
-  job["visibility"] = "public";  // nothing secret is in it: the store comes from the lab (SCHEDLAB_STORE)
-  const long per_boot = deploy + boot + test_minutes(spec);
-  job["timeouts"]["job"] = minutes(per_boot * static_cast<long>(order.size()) + 5);
+  add_publishing(spec, job);
+  job["timeouts"]["job"] = minutes(job_timeout_minutes(spec));
   job["timeouts"]["connection"] = minutes(kConnectionMinutes);
   // A default YAML::Node is a defined null: only a template's mapping is a context.
   if (spec.device.context.IsMap()) job["context"] = YAML::Clone(spec.device.context);

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grid/lava_kernel.h"
@@ -36,7 +37,22 @@ struct JobSpec {
   std::chrono::seconds test_timeout{600};  // per boot
   std::string priority = "medium";
   std::string job_name;              // "" = made from the command and the kernels
+  // Who may see the job: "public", "personal", or the groups named.
+  std::string visibility = "public";
+  std::vector<std::string> visibility_groups;  // with visibility "group"
+  std::vector<std::string> tags;               // device tags the scheduler matches
+  std::vector<std::string> notify;             // recipients mailed when the job ends: an address, or a LAVA user
+  // The test shell's variables LAVA fills from the submitter's tokens:
+  // {variable, token name}, never a value (LAVA's "secrets" block).
+  std::vector<std::pair<std::string, std::string>> secrets;
 };
+
+// The job's whole timeout in minutes, as job_yaml writes it: every boot's
+// deploy, boot and test, and 5 minutes more.
+long job_timeout_minutes(const JobSpec& spec);
+
+// Above this the job is longer than labs usually run one (a day): write_lava_job warns.
+inline constexpr long kUsualJobMinutes = 24 * 60;
 
 // The test definition name of a boot; parse_definition_name reverses it.
 std::string definition_name(const std::string& kernel, int boot, int block);

@@ -34,6 +34,43 @@ std::vector<YAML::Node> actions_named(const YAML::Node& job, const std::string& 
   return out;
 }
 
+// Who sees the job, which devices take it, who is told, and which tokens
+// fill which variables: written as LAVA's job schema has them, no value of
+// a secret anywhere.
+TEST(LavaJob, VisibilityTagsNotifyAndSecretsAreLavasBlocks) {
+  JobSpec spec = two_kernels();
+  EXPECT_EQ(YAML::Load(job_yaml(spec))["visibility"].as<std::string>(), "public");
+  EXPECT_FALSE(YAML::Load(job_yaml(spec))["secrets"]);
+  spec.visibility = "group";
+  spec.visibility_groups = {"perf", "sched"};
+  spec.tags = {"big"};
+  spec.notify = {"me@example.org", "alice"};
+  spec.secrets = {{"SCHEDLAB_STORE", "grid-store"}};
+  const YAML::Node job = YAML::Load(job_yaml(spec));
+  EXPECT_EQ(job["visibility"]["group"][1].as<std::string>(), "sched");
+  EXPECT_EQ(job["tags"][0].as<std::string>(), "big");
+  EXPECT_EQ(job["notify"]["criteria"]["status"].as<std::string>(), "finished");
+  EXPECT_EQ(job["notify"]["recipients"][0]["to"]["email"].as<std::string>(), "me@example.org");
+  EXPECT_EQ(job["notify"]["recipients"][1]["to"]["user"].as<std::string>(), "alice");
+  EXPECT_EQ(job["secrets"]["SCHEDLAB_STORE"].as<std::string>(), "grid-store");
+}
+
+// The whole timeout the warning reads is the one the job says.
+TEST(LavaJob, TheJobsTimeoutIsEveryBootsDeployBootAndTest) {
+  JobSpec spec = two_kernels();
+  spec.test_timeout = std::chrono::minutes(30);
+  const YAML::Node job = YAML::Load(job_yaml(spec));
+  EXPECT_EQ(job["timeouts"]["job"]["minutes"].as<long>(), job_timeout_minutes(spec));
+  long per_boot = 0;
+  const auto actions = job["actions"];
+  for (std::size_t i = 0; i < 3; ++i)  // the first boot's deploy, boot and test
+    for (const char* kind : {"deploy", "boot", "test"})
+      if (actions[i][kind]) per_boot += actions[i][kind]["timeout"]["minutes"].as<long>();
+  EXPECT_EQ(job_timeout_minutes(spec), per_boot * 6 + 5);
+  spec.boots = 30;
+  EXPECT_GT(job_timeout_minutes(spec), kUsualJobMinutes);
+}
+
 TEST(LavaJob, BootsFollowTheKernelsPlannerInDeployBootTestTriples) {
   const JobSpec spec = two_kernels();
   const YAML::Node job = YAML::Load(job_yaml(spec));
