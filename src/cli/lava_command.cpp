@@ -72,6 +72,10 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
                                         "the variable's name), e.g. --secret SCHEDLAB_STORE: the store's URL never "
                                         "appears in the job (repeatable)")
       ->type_name("VARIABLE[=TOKEN]")->allow_extra_args(false);
+  add_input_path(job, "--file", t.files, "a local copy of a file a --kernel or --ramdisk URL names (matched by "
+                                          "its file name): its sha256sum goes beside that URL, and LAVA checks "
+                                          "what it downloaded (repeatable)", "FILE")
+      ->allow_extra_args(false);
   add_output_file(job, "-o,--output", t.output, "write the job here, a new file (default: stdout)", {});
   job.add_flag("--force", t.force, "replace an existing -o file");
   job.add_option("command", t.command, "after '--': what every boot runs, run WORKLOAD [options], suite "

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <iostream>
 #include <set>
 
@@ -14,6 +15,8 @@
 #include "core/utf8.h"
 #include "core/whole_number.h"
 #include "core/secrets.h"
+#include "core/sha256.h"
+#include "input/files.h"
 #include "spec/seed_option.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
@@ -170,6 +173,31 @@ std::pair<std::string, std::string> parse_secret(const std::string& text) {
   return {variable, token};
 }
 
+// The file name a URL ends in: "bzImage" of "https://lab/k/bzImage?x=1".
+std::string url_file_name(const std::string& url) {
+  const std::string path = url.substr(0, url.find_first_of("?#"));
+  return path.substr(path.rfind('/') + 1);
+}
+
+// --file FILE: a local copy of a file some URL of the job names (by its
+// file name); its sha256 goes beside each such URL, so that LAVA checks
+// that it deployed what was meant (a mirror's stale copy, a truncated
+// download).
+void add_checksums(const LavaJobTexts& t, grid::JobSpec& spec) {
+  for (const auto& file : t.files) {
+    const std::string name = std::filesystem::path(file).filename().string();
+    std::vector<std::string> urls;
+    for (const auto& k : spec.kernels)
+      for (const auto& url : {k.url, k.ramdisk_url})
+        if (!url.empty() && url_file_name(url) == name) urls.push_back(url);
+    if (urls.empty())
+      throw UsageError("--file", file, fmt::format("a local copy of a file some --kernel or --ramdisk URL names "
+                                                   "(by its file name); none ends in '{}'", name));
+    const std::string hex = sha256_hex(input::read_named_file(file, input::kDeployedFile));
+    for (const auto& url : urls) spec.sha256[url] = hex;
+  }
+}
+
 void parse_publishing(const LavaJobTexts& t, grid::JobSpec& spec) {
   parse_visibility(t.visibility, spec);
   for (const auto& tag : t.tags) {
@@ -198,6 +226,7 @@ grid::JobSpec make_job_spec(const LavaJobTexts& t) {
   spec.kernels = parse_kernels(t, spec.device.needs_ramdisk, spec.device_type);
   parse_job_fields(t, spec);
   parse_publishing(t, spec);
+  add_checksums(t, spec);
   spec.command = t.command;
   check_words(spec.command);
   const std::string& what = spec.command.front();

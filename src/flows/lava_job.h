@@ -26,6 +26,7 @@ struct LavaJobTexts {
   std::vector<std::string> tags;      // --tag, repeatable
   std::vector<std::string> notify;    // --notify ADDRESS|USER, repeatable
   std::vector<std::string> secrets;   // --secret VARIABLE[=TOKEN], repeatable
+  std::vector<std::string> files;     // --file FILE: a local copy of a deployed file, repeatable
   std::string output;                // -o FILE; "" = stdout
   bool force = false;                // replace an existing -o file
   std::vector<std::string> command;  // after "--"

@@ -163,7 +163,7 @@ std::string job_yaml(const JobSpec& spec) {
   for (const auto& planned : order) {
     const LavaKernel& k = spec.kernels[static_cast<std::size_t>(planned.variant)];
     const int boot_number = ++booted[static_cast<std::size_t>(planned.variant)];
-    const TemplateValues values{k.url, k.ramdisk_url, k.name};
+    const TemplateValues values{k.url, k.ramdisk_url, k.name, spec.sha256};
     YAML::Node deploy_action, boot_action, test;
     deploy_action["deploy"] = instantiate(spec.device.deploy, values);
     boot_action["boot"] = instantiate(spec.device.boot, values);

@@ -8,6 +8,7 @@
 // kernel, boot and block of every result.
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -45,6 +46,9 @@ struct JobSpec {
   // The test shell's variables LAVA fills from the submitter's tokens:
   // {variable, token name}, never a value (LAVA's "secrets" block).
   std::vector<std::pair<std::string, std::string>> secrets;
+  // The sha256 of the files some URLs name (url -> hex), from --file or a
+  // file:// URL: each goes beside its url in the deploy.
+  std::map<std::string, std::string> sha256;
 };
 
 // The job's whole timeout in minutes, as job_yaml writes it: every boot's

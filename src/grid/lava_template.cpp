@@ -93,6 +93,14 @@ LavaTemplate parse_template(const std::string& text, const std::string& source, 
   return t;
 }
 
+// A mapping whose url is a file of known sha256 gets its sha256sum (LAVA's
+// deploy checks it), unless the template gave one.
+void add_checksum(YAML::Node& map, const TemplateValues& v) {
+  const YAML::Node url = map["url"];
+  if (!url || !url.IsScalar() || map["sha256sum"]) return;
+  if (const auto it = v.sha256.find(url.Scalar()); it != v.sha256.end()) map["sha256sum"] = quoted(it->second);
+}
+
 YAML::Node replace(const YAML::Node& node, const TemplateValues& v) {
   if (node.IsScalar() && node.Tag() != "!") {
     if (node.Scalar() == "$kernel_url") return quoted(v.kernel_url);
@@ -107,6 +115,7 @@ YAML::Node replace(const YAML::Node& node, const TemplateValues& v) {
     // then copied all of it (writing a job took time cubic in --boots).
     for (const auto& entry : node)
       out[entry.first.IsScalar() ? YAML::Node(entry.first.Scalar()) : YAML::Clone(entry.first)] = replace(entry.second, v);
+    add_checksum(out, v);
     return out;
   }
   if (node.IsSequence()) {

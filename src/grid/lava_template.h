@@ -5,6 +5,7 @@
 // data/lava/templates/qemu.yaml and docs/fleet.md.
 #include <yaml-cpp/yaml.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ LavaTemplate template_text(const std::string& text, const std::string& source);
 // The placeholders and what they stand for.
 struct TemplateValues {
   std::string kernel_url, ramdisk_url, kernel_name;
+  // The sha256 of a URL's file, when it is known: written as sha256sum
+  // beside the url it replaces, so that LAVA checks what it downloaded.
+  std::map<std::string, std::string> sha256;
 };
 
 // A copy of `block` (deploy or boot) with its placeholders replaced by

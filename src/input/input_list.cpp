@@ -25,6 +25,7 @@ const std::vector<OptionInput>& option_inputs() {
       // URLs written into the job for LAVA to fetch; schedlab never fetches them.
       {"lava job", "--kernel", Content::kUrl, nullptr},
       {"lava job", "--ramdisk", Content::kUrl, nullptr},
+      {"lava job", "--file", Content::kBytes, &kDeployedFile},  // hashed for the sha256sum beside its URL
       {"lava collect", "job", Content::kLavaLogYaml, &kLavaLog},
       {"lava collect", "--server", Content::kUrl, nullptr},
       {"lava ramdisk", "--add", Content::kBytes, &kRamdiskInput},

@@ -23,6 +23,8 @@ inline constexpr FileKind kLavaLog{"a LAVA job log", 512 * kMiB};
 inline constexpr FileKind kRamdiskInput{"a file for the ramdisk", 256 * kMiB};
 inline constexpr FileKind kKernelImage{"a kernel image", 256 * kMiB};
 inline constexpr FileKind kInitrd{"an initramfs", 1024 * kMiB};
+// A local copy of what a LAVA job deploys (a kernel, a ramdisk), hashed for its sha256sum.
+inline constexpr FileKind kDeployedFile{"a file a LAVA job deploys", 1024 * kMiB};
 inline constexpr FileKind kKernelConfig{"a kernel config", 16 * kMiB};
 inline constexpr FileKind kKernelModule{"a kernel module", 64 * kMiB};
 inline constexpr FileKind kProgram{"a program", 256 * kMiB};

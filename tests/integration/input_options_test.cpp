@@ -112,6 +112,10 @@ std::optional<Line> line_for(const input::OptionInput& in, const std::string& pa
       {"suite --kernels", {{"suite", "lkml", "--kernels", "a=" + path + ",b=" + path}}},
       {"lava job --template", {{"lava", "job", "--kernel", "good=http://lab/bzImage", "--ramdisk",
                                 "http://lab/r.cpio.gz", "--template", path, "--", "run", "spawn"}}},
+      // A URL that names the hostile file, so that --file reads it (a name no URL ends in is refused first).
+      {"lava job --file", {{"lava", "job", "--kernel", "good=http://lab/" + fs::path(path).filename().string(),
+                            "--ramdisk", "http://lab/r.cpio.gz", "-o", out.file("job.yaml"), "--file", path, "--",
+                            "run", "spawn"}}},
       {"lava collect job", {{"lava", "collect", path, "--no-store"}}},
       {"lava ramdisk --add", {{"lava", "ramdisk", "-o", out.file("r.cpio.gz"), "--add", path}}},
   };

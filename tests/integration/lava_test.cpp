@@ -58,6 +58,7 @@ TEST(LavaJob, BadInputIsOneLineNamingTheOptionAndExits2) {
       {job_args({"--secret", "store", "--", "run", "spawn"}), "--secret 'store'"},
       {job_args({"--notify", "a@", "--", "run", "spawn"}), "--notify 'a@'"},
       {job_args({"--tag", "a b", "--", "run", "spawn"}), "--tag 'a b'"},
+      {job_args({"--file", "/etc/hostname", "--", "run", "spawn"}), "none ends in 'hostname'"},
       {job_args({"--", "suite", "lkml", "--kernels", "a,b"}), "-- suite ... '--kernels'"},
       {job_args({"--", "check", "--threshold", "5"}), "--baseline FILE"},
       {{"lava", "collect", "no-such-job"}, "lava collect 'no-such-job'"},

@@ -55,6 +55,18 @@ TEST(LavaJob, VisibilityTagsNotifyAndSecretsAreLavasBlocks) {
   EXPECT_EQ(job["secrets"]["SCHEDLAB_STORE"].as<std::string>(), "grid-store");
 }
 
+// A file whose sha256 is known gets its sha256sum beside every url that
+// names it, in every boot's deploy; the others get none.
+TEST(LavaJob, AKnownFilesChecksumGoesBesideItsUrl) {
+  JobSpec spec = two_kernels();
+  spec.sha256 = {{"http://lab/r.cpio.gz", std::string(64, 'a')}};
+  const YAML::Node job = YAML::Load(job_yaml(spec));
+  for (const auto& deploy : actions_named(job, "deploy")) {
+    EXPECT_EQ(deploy["images"]["ramdisk"]["sha256sum"].as<std::string>(), std::string(64, 'a'));
+    EXPECT_FALSE(deploy["images"]["kernel"]["sha256sum"]);
+  }
+}
+
 // The whole timeout the warning reads is the one the job says.
 TEST(LavaJob, TheJobsTimeoutIsEveryBootsDeployBootAndTest) {
   JobSpec spec = two_kernels();
