@@ -56,7 +56,7 @@ struct JobSpec {
 long job_timeout_minutes(const JobSpec& spec);
 
 // Above this the job is longer than labs usually run one (a day): write_lava_job warns.
-inline constexpr long kUsualJobMinutes = 24 * 60;
+inline constexpr long kUsualJobMinutes = 24L * 60;
 
 // The test definition name of a boot; parse_definition_name reverses it.
 std::string definition_name(const std::string& kernel, int boot, int block);
