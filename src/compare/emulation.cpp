@@ -17,7 +17,7 @@ void add(Comparison& c, std::string brief, std::string full) {
 void withhold_emulated_marks(Comparison& c) {
   std::vector<std::string> emulated;
   for (const auto& set : c.sets)
-    if (set.emulated) emulated.push_back(set.label);
+    if (measured_under_emulation(set)) emulated.push_back(set.label);
   if (emulated.empty()) return;
   if (c.options.force) {
     add(c, fmt::format("{} emulated: marked by --force, but the figures say nothing", fmt::join(emulated, ", ")),

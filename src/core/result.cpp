@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "core/descriptive.h"
+#include "core/json_leaves.h"
 
 namespace schedlab {
 
@@ -62,5 +63,11 @@ std::string utc_now_rfc3339_us() {
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
   return fmt::format("{}.{:06d}Z", buf, ts.tv_nsec / 1000);
 }
+
+bool environment_is_emulated(const ordered_json& environment) {
+  return text_at(environment, {"system", "virtualization", "hypervisor_vendor"}) == "tcg";
+}
+
+bool measured_under_emulation(const ResultSet& set) { return set.emulated || environment_is_emulated(set.environment); }
 
 }  // namespace schedlab

@@ -112,6 +112,16 @@ struct ResultFile {
   std::vector<ResultSet> sets;
 };
 
+// Whether an environment (`schedlab env`'s) is a CPU QEMU emulates: its
+// own CPUID says TCG (system.virtualization.hypervisor_vendor).
+bool environment_is_emulated(const ordered_json& environment);
+
+// Whether a set's figures are an emulator's: marked by `kernels` or `lava
+// collect`, or measured by hand inside a TCG guest (its environment says
+// so).  compare and check ask this one question, so a set run by hand in a
+// guest is treated like one `kernels` ran.
+bool measured_under_emulation(const ResultSet& set);
+
 void to_json(ordered_json& j, const ResultSet& set);
 void to_json(ordered_json& j, const ResultFile& file);
 

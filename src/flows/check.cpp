@@ -16,7 +16,6 @@
 #include "core/descriptive.h"
 #include "core/duration.h"
 #include "core/error.h"
-#include "core/json_leaves.h"
 #include "env/environment.h"
 #include "report/text_reporter.h"
 #include "runner/baseline_means.h"
@@ -46,22 +45,15 @@ void require_computable(const ResultSet& set, const std::string& file) {
                                  file, set.workload.primary_metric, set.label, m, sd));
 }
 
-// Whether figures were measured under QEMU's TCG: a set `kernels` or `lava
-// collect` marked, or one whose own environment says the CPU was QEMU's
-// emulation (a check run inside such a guest).
-bool emulated(const ResultSet& set) {
-  return set.emulated || text_at(set.environment, {"system", "virtualization", "hypervisor_vendor"}) == "tcg";
-}
-
 // An emulated run against a native baseline (or the reverse) compares an
 // emulator's costs with a CPU's: a +63% "pass" that says nothing.  Refused
 // before anything runs, unless --emulated-ok says the mix is meant.
 void refuse_mixed_emulation(const ResultSet& good, const ordered_json& environment, const CheckArgs& a) {
-  const bool here = text_at(environment, {"system", "virtualization", "hypervisor_vendor"}) == "tcg";
-  if (a.emulated_ok || here == emulated(good)) return;
+  const bool here = environment_is_emulated(environment), there = measured_under_emulation(good);
+  if (a.emulated_ok || here == there) return;
   throw UsageError(fmt::format("{}: measured {}, and this check runs {}: an emulator's costs and a CPU's cannot be "
                                "compared (measure the baseline the same way, or --emulated-ok if that is meant)",
-                               a.baseline, emulated(good) ? "under QEMU's TCG emulation" : "natively",
+                               a.baseline, there ? "under QEMU's TCG emulation" : "natively",
                                here ? "under QEMU's TCG emulation" : "natively"));
 }
 

@@ -60,6 +60,18 @@ TEST(Emulation, ForceMarksThemAndSaysWhatTheyAreWorth) {
   EXPECT_NE(format_mmtests(c).find("--force, but the figures say nothing"), std::string::npos);
 }
 
+// A set run by hand inside a TCG guest is not marked emulated, but its own
+// environment says the CPU is QEMU's: compare withholds its marks as well.
+TEST(Emulation, ASetWhoseCpuSaysTcgIsEmulatedToo) {
+  auto sets = kernels_sets(false);
+  sets[1].environment["system"]["virtualization"]["hypervisor_vendor"] = "tcg";
+  EXPECT_TRUE(measured_under_emulation(sets[1]));
+  EXPECT_FALSE(measured_under_emulation(sets[0]));
+  const auto c = build_comparison(sets, lps_only(false), testing::registries());
+  EXPECT_FALSE(c.metrics[0].cells[1]->test->significant);
+  EXPECT_NE(format_mmtests(c).find("measured under emulation"), std::string::npos);
+}
+
 TEST(Emulation, SetsFromRealHardwareAreMarkedAsBefore) {
   const auto c = build_comparison(kernels_sets(false), lps_only(false), testing::registries());
   EXPECT_TRUE(c.metrics[0].cells[1]->test->significant);
