@@ -16,6 +16,7 @@
 #include "core/whole_number.h"
 #include "core/secrets.h"
 #include "core/sha256.h"
+#include "grid/lava_kernel.h"
 #include "input/files.h"
 #include "spec/seed_option.h"
 #include "sys/proc_files.h"
@@ -136,12 +137,9 @@ bool plain_word(const std::string& w, std::size_t max_chars) {
   return std::all_of(w.begin(), w.end(), [](char c) { return std::isgraph(static_cast<unsigned char>(c)) && c != '"' && c != '\''; });
 }
 
-// A name: letters, digits, '_', '-', '.' (a token, a group, a user).
-bool name_word(const std::string& w) {
-  return !w.empty() && w.size() <= 128 && std::all_of(w.begin(), w.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
-  });
-}
+// A name (a token, a group, a user): LAVA's name characters, as its test
+// definitions have them ([-_a-zA-Z0-9.]), at most 128.
+bool name_word(const std::string& w) { return w.size() <= 128 && grid::is_definition_name(w); }
 
 void parse_visibility(const std::string& text, grid::JobSpec& spec) {
   if (text == "public" || text == "personal") {
