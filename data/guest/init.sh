@@ -88,12 +88,19 @@ fi
 hostname schedlab-guest
 ip link set lo up 2>/dev/null
 
+# The command runs under this busybox, copied into the new root: the host's
+# own /bin/sh may be of another architecture than the guest (an arm64 guest
+# of an x86-64 host runs an arm64 schedlab from the host's root, with the
+# arm64 libraries multiarch installs there).
+mkdir -p $root/run/schedlab && cp /bin/busybox $root/run/schedlab/busybox || fail "copy busybox into /run"
+bb=/run/schedlab/busybox
+
 echo "SCHEDLAB-GUEST-RUN uptime $(uptime_s)"
 # A clean environment: the kernel hands unknown command-line words to init.
-chroot $root /usr/bin/env -i \
+chroot $root $bb env -i \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     HOME=/root TERM=dumb LANG=C.UTF-8 \
-    /bin/sh /shared/cmd </dev/null >$root/shared/stdout 2>$root/shared/stderr
+    $bb sh /shared/cmd </dev/null >$root/shared/stdout 2>$root/shared/stderr
 rc=$?
 echo "$rc" > $root/shared/rc.tmp && mv $root/shared/rc.tmp $root/shared/rc
 sync

@@ -85,19 +85,25 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   if (!o.kernel_config.empty()) guest::use_config("--config", o.kernel_config, kernel);
   guest::check_qemu_path("--kernel", kernel.vmlinuz);
   const RunSpec spec = read_run_spec(set, workloads);
-  guest::check_kernel_config("--kernel", kernel.name + "=" + kernel.vmlinuz, kernel.config, guest::kernel_needs(spec));
+  guest::check_kernel_config("--kernel", kernel.name + "=" + kernel.vmlinuz, kernel.config,
+                             guest::guest_and_spec_needs(kernel.arch, guest::kernel_needs(spec)));
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = std::stoi(o.max_runs.empty() ? "15" : o.max_runs);
   const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
+  if (kernel.arch != guest::host_arch())
+    throw UsageError("--kernel", o.kernel, fmt::format("a kernel of this host's architecture ({}): check runs the "
+                                                       "baseline's spec in its guest; an {} kernel boots under "
+                                                       "`schedlab kernels`", to_string(guest::host_arch()),
+                                                       to_string(kernel.arch)));
   plan.site = make_boot_site(shape,
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                                             std::chrono::duration<double>(3 * runs * per_run)));
+                                                             std::chrono::duration<double>(3 * runs * per_run)),
+                             kernel.arch, guest::guest_programs(kernel.arch, "", ""));
   // Read only: what the initramfs needs is checked here, and the cache
   // (its directory, the image) is written by run_guest_check, never by a
   // dry run, and only once the Session guards an interrupt.
   guest::boot_modules("--kernel", kernel);
-  guest::static_busybox();
   plan.boots = 1;
   plan.argv = argv;
   plan.host_environment = collect_environment();

@@ -58,6 +58,15 @@ void add_kernels_options(CLI::App& app, KernelsTexts& t) {
                "boot each block's kernels at the same time, each on host CPUs of its own (--vcpus of them, "
                "from --host-cpus or the CPUs allowed), which kernel gets which drawn per block: a host that "
                "changes speed between boots slows both alike");
+  app.add_option("--arch", t.arch, "check that every kernel is of this architecture (default: the images' own, "
+                 "all alike; an arm64 Image boots under qemu-system-aarch64, emulated)")
+      ->type_name("x86_64|arm64");
+  add_input_path(app, "--guest-schedlab", t.guest_schedlab,
+                 "the schedlab the guests run, its schedlab-worker beside it (default: this one; an arm64 guest "
+                 "runs an arm64 build: cmake --preset arm64 && cmake --build build-arm64)");
+  add_input_path(app, "--guest-busybox", t.guest_busybox,
+                 "the static busybox of the guests' initramfs (default: the host's; an arm64 guest needs "
+                 "Debian's busybox-static:arm64, which scripts/guest-kernels DIR cloud-arm64 fetches)");
   add_store_options(app, t.store, true);
 }
 

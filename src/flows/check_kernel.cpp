@@ -67,8 +67,8 @@ int run_guest_check(const WorkloadRegistry& workloads, const GuestCheck& check) 
   guest::BootOutcome o;
   try {
     c.cache_dir = guest::guest_cache_dir();
-    c.plan.images = {guest::prepare_initramfs("--kernel", kernel, c.cache_dir)};
-    c.plan.accel = guest::choose_accel(c.accel, c.plan.site.shape.clock, kernel.vmlinuz, c.plan.site.qemu,
+    c.plan.images = {guest::prepare_initramfs("--kernel", kernel, c.plan.site.programs.busybox, c.cache_dir)};
+    c.plan.accel = guest::choose_accel(c.accel, c.plan.site.shape.clock, kernel.vmlinuz, kernel.arch, c.plan.site.qemu,
                                        c.cache_dir, journal, gate);
     c.plan.site.accel = c.plan.accel.accel;
     std::cerr << fmt::format("schedlab check: booting {} ({}) under {}, {} vCPUs, {} MiB, to run the baseline's "

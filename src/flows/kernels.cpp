@@ -100,7 +100,8 @@ int run_kernels_flow(const Registries& registries, KernelsRequest& request, Sess
   guest::KernelsPlan& plan = request.plan;
   std::ostringstream discard;
   std::ostream& out = request.quiet ? discard : std::cout;
-  plan.accel = guest::choose_accel(request.accel, plan.site.shape.clock, plan.kernels.front().vmlinuz, plan.site.qemu,
+  plan.accel = guest::choose_accel(request.accel, plan.site.shape.clock, plan.kernels.front().vmlinuz,
+                                  plan.kernels.front().arch, plan.site.qemu,
                                    request.cache_dir, session.journal(), session.gate());
   plan.site.accel = plan.accel.accel;
   announce(plan, out);

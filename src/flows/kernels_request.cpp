@@ -89,8 +89,27 @@ void use_configs(const std::vector<std::string>& texts, std::vector<guest::Kerne
 
 // Every option the spec needs, in each kernel's configuration, before any boot.
 void check_configs(const std::vector<guest::KernelFiles>& kernels, const std::vector<guest::KernelNeed>& needs) {
-  for (const auto& k : kernels) guest::check_kernel_config("--kernel", k.name + "=" + k.vmlinuz, k.config, needs);
+  for (const auto& k : kernels)
+    guest::check_kernel_config("--kernel", k.name + "=" + k.vmlinuz, k.config, guest::guest_and_spec_needs(k.arch, needs));
 }
+
+}  // namespace
+
+guest::GuestArch kernels_arch(const std::vector<guest::KernelFiles>& kernels, const std::string& arch) {
+  const guest::KernelFiles& first = kernels.front();
+  for (const auto& k : kernels)
+    if (k.arch != first.arch)
+      throw UsageError("--kernel", k.name + "=" + k.vmlinuz,
+                       fmt::format("a kernel of one architecture with the others ({} is {}, {} is {}): the same "
+                                   "programs run in every guest", first.name, to_string(first.arch), k.name,
+                                   to_string(k.arch)));
+  if (!arch.empty() && guest::parse_guest_arch("--arch", arch) != first.arch)
+    throw UsageError("--arch", arch, fmt::format("the kernels' architecture: {} is an {} image", first.vmlinuz,
+                                                 to_string(first.arch)));
+  return first.arch;
+}
+
+namespace {
 
 std::vector<guest::KernelFiles> locate_kernels(const std::vector<std::string>& texts, bool trusted) {
   if (texts.empty()) throw UsageError("kernels: --kernel NAME=VMLINUZ[:INITRD] is required (once per kernel)");
@@ -159,16 +178,17 @@ bool fits_side_by_side(const KernelsTexts& t) {
   return sys::affinity_of(0).size() >= 2 * static_cast<std::size_t>(vcpus);
 }
 
-guest::BootSite make_boot_site(const GuestShape& shape, std::chrono::nanoseconds deadline) {
+guest::BootSite make_boot_site(const GuestShape& shape, std::chrono::nanoseconds deadline, guest::GuestArch arch,
+                               guest::GuestPrograms programs) {
   // The final shape: --side-by-side may have cut the vCPUs from a pool since parse_guest_shape.
   guest::check_clock_fits(shape);
   guest::BootSite site;
-  site.qemu = guest::find_qemu();
+  site.qemu = guest::find_qemu(arch);
   site.accel = guest::Accel::kTcg;
   site.shape = shape;
   site.deadline = deadline;
-  site.schedlab = std::filesystem::read_symlink("/proc/self/exe").string();
-  site.worker = locate_worker();
+  site.arch = arch;
+  site.programs = std::move(programs);
   const char* tmp = std::getenv("TMPDIR");
   guest::check_qemu_path("TMPDIR (where each boot's directory goes)", tmp && *tmp ? tmp : "/tmp");
   return site;
@@ -196,10 +216,12 @@ KernelsRequest make_kernels_request(const KernelsTexts& t, GuestSpec spec, const
   plan.runs_per_boot = spec.runs;
   plan.described = std::move(spec.described);
   plan.argv = argv;
-  plan.site = make_boot_site(shape, deadline_for(t.deadline, spec.expected_s));
+  const guest::GuestArch arch = kernels_arch(plan.kernels, t.arch);
+  plan.site = make_boot_site(shape, deadline_for(t.deadline, spec.expected_s), arch,
+                             guest::guest_programs(arch, t.guest_schedlab, t.guest_busybox));
   r.cache_dir = guest::guest_cache_dir();
   guest::check_qemu_path("XDG_CACHE_HOME (the initramfs cache)", r.cache_dir);
-  for (const auto& k : plan.kernels) plan.images.push_back(guest::prepare_initramfs("--kernel", k, r.cache_dir));
+  for (const auto& k : plan.kernels) plan.images.push_back(guest::prepare_initramfs("--kernel", k, plan.site.programs.busybox, r.cache_dir));
   plan.host_environment = collect_environment();
   return r;
 }

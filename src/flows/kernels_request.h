@@ -32,6 +32,9 @@ struct KernelsTexts {
   bool trust_kernel = false;         // boot images owned by another user
   bool quiet = false;
   bool side_by_side = false;         // every block's kernels booted at once, on host CPUs of their own
+  std::string arch;                  // --arch: "" = the images' own (all alike)
+  std::string guest_schedlab;        // "" = this schedlab (a guest of the host's architecture)
+  std::string guest_busybox;         // "" = the host's static busybox
   StoreOptionTexts store;
 };
 
@@ -54,8 +57,15 @@ guest::GuestShape parse_guest_shape(const std::string& vcpus, const std::string&
                                     const std::string& host_cpus, const std::string& append,
                                     const std::string& clock);
 
-// What every guest needs on the host: QEMU, virtiofsd, the binaries to copy
-// in, a run directory QEMU's option syntax can name.
-guest::BootSite make_boot_site(const guest::GuestShape& shape, std::chrono::nanoseconds deadline);
+// What every guest needs on the host: QEMU for `programs`' architecture,
+// virtiofsd, the binaries to copy in, a run directory QEMU's option syntax
+// can name.
+guest::BootSite make_boot_site(const guest::GuestShape& shape, std::chrono::nanoseconds deadline,
+                               guest::GuestArch arch, guest::GuestPrograms programs);
+
+// The one architecture of `kernels` (and --arch's, when given: `arch`).
+// Throws UsageError naming --kernel when they differ, --arch when it is
+// not theirs.
+guest::GuestArch kernels_arch(const std::vector<guest::KernelFiles>& kernels, const std::string& arch);
 
 }  // namespace schedlab

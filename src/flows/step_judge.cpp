@@ -184,6 +184,7 @@ PairVerdict judge_pair(const WorkloadRegistry& workloads, KernelsRequest& reques
                        Session& session) {
   guest::KernelsPlan& plan = request.plan;
   plan.accel = guest::choose_accel(request.accel, plan.site.shape.clock, plan.kernels.front().vmlinuz,
+                                  plan.kernels.front().arch,
                                    plan.site.qemu, request.cache_dir, session.journal(), session.gate());
   plan.site.accel = plan.accel.accel;
   PairVerdict v;

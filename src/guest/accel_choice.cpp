@@ -43,7 +43,7 @@ KvmVerdict probe_boot(const std::string& image, const QemuInstall& qemu, Journal
   GuardStack guards;
   const std::string dir = make_scratch_dir("schedlab-guest", journal, guards);
   const GuestShape shape{1, 256, {}, ""};
-  const BootFiles files{image, "", dir + "/console.log", "", "", ""};
+  const BootFiles files{host_arch(), image, "", dir + "/console.log", "", "", ""};
   std::vector<std::string> argv = {qemu.qemu};
   for (auto& a : qemu_arguments(Accel::kKvm, shape, files)) argv.push_back(std::move(a));
   sys::HelperProcess process({argv, dir + "/qemu.log", nullptr, ""});
@@ -86,9 +86,15 @@ KvmVerdict probe_kvm(const std::string& image, const QemuInstall& qemu, const st
 }  // namespace
 
 AccelChoice choose_accel(std::optional<Accel> requested, GuestClock clock, const std::string& image,
-                         const QemuInstall& qemu, const std::string& cache_dir, Journal& journal,
+                         GuestArch arch, const QemuInstall& qemu, const std::string& cache_dir, Journal& journal,
                          sys::SignalGate& gate) {
   if (requested == Accel::kTcg) return {Accel::kTcg, "--accel tcg", false};
+  if (arch != host_arch()) {
+    const std::string why = fmt::format("an {} kernel on this {} host runs only emulated", to_string(arch),
+                                        to_string(host_arch()));
+    if (requested == Accel::kKvm) throw Error(ExitStatus::kNotApplied, "--accel kvm: " + why + " (--accel tcg)");
+    return {Accel::kTcg, why, false};
+  }
   const auto refuse_counting = [&](const std::string& why) {
     if (clock == GuestClock::kInstructions)
       throw UsageError("--guest-clock", "instructions", fmt::format("guests under QEMU's TCG (--accel tcg), where "

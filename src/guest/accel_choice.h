@@ -28,8 +28,10 @@ struct AccelChoice {
 // caller to announce.  `clock` instructions with KVM throws UsageError
 // (--guest-clock): a KVM guest runs on the host's CPU, uncounted.  Throws
 // Interrupted on a terminating signal.
+// A kernel of another architecture than the host's (`arch`) runs only
+// under TCG: no probe, and --accel kvm throws Error.
 AccelChoice choose_accel(std::optional<Accel> requested, GuestClock clock, const std::string& image,
-                         const QemuInstall& qemu, const std::string& cache_dir, Journal& journal,
+                         GuestArch arch, const QemuInstall& qemu, const std::string& cache_dir, Journal& journal,
                          sys::SignalGate& gate);
 
 }  // namespace schedlab::guest

@@ -42,7 +42,7 @@ struct RunDir {
   std::string root_socket() const { return dir + "/root.sock"; }
   std::string shared_socket() const { return dir + "/shared.sock"; }
   BootFiles files(const KernelFiles& k, const Initramfs& i) const {
-    return {k.vmlinuz, i.path, console(), root_socket(), shared_socket(), k.modules};
+    return {k.arch, k.vmlinuz, i.path, console(), root_socket(), shared_socket(), k.modules};
   }
 };
 
@@ -69,8 +69,8 @@ void copy_binary(const std::string& from, const std::string& to) {
 void stage_shared(const BootSite& site, const GuestCommand& c, const RunDir& run) {
   fs::create_directories(run.shared() + "/bin");
   fs::create_directory(run.root_mount());
-  copy_binary(site.schedlab, run.shared() + "/bin/schedlab");
-  copy_binary(site.worker, run.shared() + "/bin/schedlab-worker");
+  copy_binary(site.programs.schedlab, run.shared() + "/bin/schedlab");
+  copy_binary(site.programs.worker, run.shared() + "/bin/schedlab-worker");
   write_file(run.shared() + "/cmd", command_script(c.args));
   for (const auto& [name, content] : c.inputs) write_file(run.shared() + "/" + name, content);
 }

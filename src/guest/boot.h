@@ -7,6 +7,7 @@
 
 #include "guest/initramfs.h"
 #include "guest/kernel_files.h"
+#include "guest/guest_programs.h"
 #include "guest/qemu_command.h"
 #include "scenario/journal.h"
 #include "sys/signals.h"
@@ -19,7 +20,8 @@ struct BootSite {
   Accel accel = Accel::kTcg;
   GuestShape shape;
   std::chrono::nanoseconds deadline{};  // from QEMU's start to its exit
-  std::string schedlab, worker;         // the binaries the guest runs (copied in)
+  GuestArch arch = GuestArch::kX86_64;  // the kernels'
+  GuestPrograms programs;               // schedlab and its worker (copied in), busybox (in the initramfs)
 };
 
 // What the guest runs: `schedlab ARGS...` in /shared, given `inputs`

@@ -54,6 +54,11 @@ std::string_view elf_section(std::string_view elf, const char* name, const std::
   throw bad(file, fmt::format("no {} section", name));
 }
 
+std::uint16_t elf_machine_of(std::string_view elf, const std::string& file) {
+  check_header(elf, file);
+  return static_cast<std::uint16_t>(le(elf, 0x12, 2));
+}
+
 bool elf_has_interpreter(std::string_view elf, const std::string& file) {
   return elf_interpreter(elf, file).has_value();
 }

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,10 @@ std::string_view elf_section(std::string_view elf, const char* name, const std::
 // dynamically linked program, which an initramfs without libraries cannot
 // run.  Throws std::runtime_error as above.
 bool elf_has_interpreter(std::string_view elf, const std::string& file);
+
+// The machine a program is for (e_machine: 62 x86-64, 183 arm64).  Throws
+// std::runtime_error as above.
+std::uint16_t elf_machine_of(std::string_view elf, const std::string& file);
 
 // The interpreter a dynamically linked program names (PT_INTERP, e.g.
 // "/lib64/ld-linux-x86-64.so.2"); nullopt for a static one.  Throws

@@ -65,7 +65,8 @@ ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel) {
           {"initramfs", {{"file", image.path}, {"key", image.key}, {"modules", modules}}},
           {"accel", to_string(plan.accel.accel)},
           {"accel_choice", plan.accel.how},
-          {"cpu", cpu_model(plan.accel.accel)},
+          {"arch", to_string(k.arch)},
+          {"cpu", cpu_model(plan.accel.accel, k.arch)},
           {"clock", to_string(clock_in_effect(plan.accel.accel, shape))},
           {"icount_shift", counts_instructions(plan.accel.accel, shape) ? ordered_json(kIcountShift)
                                                                          : ordered_json(nullptr)},
@@ -75,7 +76,7 @@ ordered_json describe_guest(const KernelsPlan& plan, std::size_t kernel) {
           {"memory_mib", shape.memory_mib},
           {"host_cpus", shape.host_cpus.empty() ? ordered_json(nullptr) : ordered_json(format_cpu_list(shape.host_cpus))},
           {"append", shape.append},
-          {"kernel_cmdline", kernel_command_line({k.vmlinuz, image.path, "", "", "", k.modules}, shape)},
+          {"kernel_cmdline", kernel_command_line({k.arch, k.vmlinuz, image.path, "", "", "", k.modules}, shape)},
           {"deadline_s", to_seconds(plan.site.deadline)},
           {"boots_requested", plan.boots},
           {"side_by_side", side_by_side_json(plan.side_by_side)},

@@ -25,12 +25,12 @@ namespace {
 namespace fs = std::filesystem;
 
 // The archive our /init needs; `modules` go to /modules in load order.
-std::string our_archive(const KernelFiles& k, const std::vector<std::string>& modules) {
+std::string our_archive(const KernelFiles& k, const std::string& busybox, const std::vector<std::string>& modules) {
   CpioArchive a;
   for (const char* dir : {"bin", "dev", "proc", "sys", "mnt", "modules"}) a.add_directory(dir);
   a.add_char_device("dev/console", 5, 1, 0600);  // PID 1's stdio before devtmpfs is mounted
   a.add_file("init", guest_init_script(), 0755);
-  a.add_file("bin/busybox", input::read_named_file(static_busybox(), input::kProgram), 0755);
+  a.add_file("bin/busybox", input::read_named_file(busybox, input::kProgram), 0755);
   if (!k.config.empty()) a.add_file("config", input::read_named_file(k.config, input::kKernelConfig), 0644);
   std::string order;
   for (const auto& file : modules) {
@@ -81,12 +81,13 @@ std::string static_busybox() {
                                        "apt-get install busybox-static");
 }
 
-Initramfs prepare_initramfs(const std::string& option, const KernelFiles& k, const std::string& cache_dir) {
+Initramfs prepare_initramfs(const std::string& option, const KernelFiles& k, const std::string& busybox,
+                            const std::string& cache_dir) {
   Initramfs out;
   out.modules = boot_modules(option, k);
   std::string image = k.initrd.empty() ? std::string() : input::read_named_file(k.initrd, input::kInitrd);
   align_archive(image);
-  image += our_archive(k, out.modules);
+  image += our_archive(k, busybox, out.modules);
   out.key = sha256_hex(image).substr(0, 16);
   out.path = fmt::format("{}/initramfs-{}-{}.cpio", cache_dir, file_safe(k.release), out.key);
   std::error_code ec;

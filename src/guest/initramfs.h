@@ -31,6 +31,8 @@ std::string static_busybox();
 // change of kernel, modules, configuration, initrd, /init or busybox gives
 // a new one.  A new file is written atomically.  Throws UsageError naming
 // `option` for a kernel that cannot boot this way, SystemError on I/O.
-Initramfs prepare_initramfs(const std::string& option, const KernelFiles& kernel, const std::string& cache_dir);
+// `busybox`: the static busybox for the kernel's architecture (GuestPrograms).
+Initramfs prepare_initramfs(const std::string& option, const KernelFiles& kernel, const std::string& busybox,
+                            const std::string& cache_dir);
 
 }  // namespace schedlab::guest

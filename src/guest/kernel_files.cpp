@@ -38,19 +38,13 @@ std::string image_head(const std::string& path) {
   return input::read_file_head(path, std::size_t{64} * 1024);
 }
 
-std::string absolute(const std::string& path) {
-  std::error_code ec;
-  const fs::path p = fs::absolute(path, ec);
-  return (ec ? fs::path(path) : p).lexically_normal().string();
-}
-
 // The configuration beside the image (DIR/config-R), or a source tree's .config.
 std::string find_config(const fs::path& image, const std::string& release) {
   const fs::path beside = image.parent_path() / ("config-" + release);
   if (is_file(beside)) return beside.string();
   const std::string s = image.string();
-  const std::string tail = "/arch/x86/boot/bzImage";
-  if (s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0) {
+  for (const std::string tail : {"/arch/x86/boot/bzImage", "/arch/arm64/boot/Image"}) {
+    if (s.size() <= tail.size() || s.compare(s.size() - tail.size(), tail.size(), tail) != 0) continue;
     const fs::path dot_config = fs::path(s.substr(0, s.size() - tail.size())) / ".config";
     if (is_file(dot_config)) return dot_config.string();
   }
@@ -85,7 +79,36 @@ void check_name(const std::string& option, const std::string& text, const std::s
                                    "(it labels the result set)");
 }
 
+// Only what a release is made of: the image is input, and its release
+// labels sets and reaches the store and the terminal.
+std::string release_word(std::string_view text) {
+  text = text.substr(0, kMaxRelease + 1);
+  const std::size_t end = text.find_first_of(std::string_view(" \0", 2));
+  if (end == std::string_view::npos || end == 0) return "";
+  const std::string_view release = text.substr(0, end);
+  static const std::regex ok("[A-Za-z0-9][A-Za-z0-9._+~-]*");
+  return std::regex_match(release.begin(), release.end(), ok) ? std::string(release) : "";
+}
+
+// The release of the image at `path` as its architecture keeps it.
+std::string release_of(GuestArch arch, const std::string& path) {
+  if (arch == GuestArch::kX86_64) return image_release(image_head(path));
+  return banner_release(input::read_named_file(path, input::kKernelImage));
+}
+
 }  // namespace
+
+std::string absolute_path(const std::string& path) {
+  std::error_code ec;
+  const fs::path p = fs::absolute(path, ec);
+  return (ec ? fs::path(path) : p).lexically_normal().string();
+}
+
+std::string banner_release(std::string_view image) {
+  constexpr std::string_view kBanner = "Linux version ";
+  const std::size_t at = image.find(kBanner);
+  return at == std::string_view::npos ? "" : release_word(image.substr(at + kBanner.size()));
+}
 
 std::string image_release(std::string_view image) {
   // Boot protocol (Documentation/arch/x86/boot.rst): "HdrS" at 0x202, the
@@ -93,14 +116,7 @@ std::string image_release(std::string_view image) {
   if (image.size() < 0x210 || image.substr(0x202, 4) != "HdrS" || le16(image, 0x206) < 0x200) return "";
   const std::size_t at = 0x200u + le16(image, 0x20E);
   if (at >= image.size()) return "";
-  // The image is input: its release labels sets and reaches the store and
-  // the terminal, so only what a release is made of is taken.
-  const std::string_view text = image.substr(at, kMaxRelease + 1);
-  const std::size_t end = text.find_first_of(std::string_view(" \0", 2));
-  if (end == std::string_view::npos || end == 0) return "";
-  const std::string_view release = text.substr(0, end);
-  static const std::regex ok("[A-Za-z0-9][A-Za-z0-9._+~-]*");
-  return std::regex_match(release.begin(), release.end(), ok) ? std::string(release) : "";
+  return release_word(image.substr(at));
 }
 
 KernelArg parse_kernel_arg(const std::string& option, const std::string& text) {
@@ -122,7 +138,7 @@ KernelArg parse_kernel_arg(const std::string& option, const std::string& text) {
 
 void use_config(const std::string& option, const std::string& file, KernelFiles& kernel) {
   if (!is_file(file)) throw UsageError(option, file, "a kernel configuration file that exists (a built .config)");
-  kernel.config = absolute(file);
+  kernel.config = absolute_path(file);
 }
 
 KernelFiles locate_kernel(const std::string& option, const KernelArg& arg, bool trusted) {
@@ -137,12 +153,17 @@ KernelFiles locate_kernel(const std::string& option, const KernelArg& arg, bool 
     if (!arg.initrd.empty()) refuse_foreign(option, arg.initrd);
   }
   KernelFiles k;
-  k.vmlinuz = absolute(arg.vmlinuz);
-  k.initrd = arg.initrd.empty() ? "" : absolute(arg.initrd);
-  k.release = image_release(image_head(k.vmlinuz));
+  k.vmlinuz = absolute_path(arg.vmlinuz);
+  k.initrd = arg.initrd.empty() ? "" : absolute_path(arg.initrd);
+  const auto arch = image_arch(image_head(k.vmlinuz));
+  if (!arch)
+    throw UsageError(option, shown, "an x86 bzImage (vmlinuz, arch/x86/boot/bzImage) or an arm64 Image "
+                                    "(arch/arm64/boot/Image): this file is neither");
+  k.arch = *arch;
+  k.release = release_of(k.arch, k.vmlinuz);
   if (k.release.empty())
-    throw UsageError(option, shown, "an x86 bzImage (vmlinuz, arch/x86/boot/bzImage): this file has "
-                                    "no boot-protocol header");
+    throw UsageError(option, shown, fmt::format("a kernel image that states its release ({} image without one)",
+                                                to_string(k.arch)));
   k.name = arg.name.empty() ? k.release : arg.name;
   k.config = find_config(k.vmlinuz, k.release);
   k.modules = find_modules(k.vmlinuz, k.release);

@@ -1,4 +1,5 @@
 #pragma once
+#include "guest/guest_arch.h"
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,7 @@ KernelArg parse_kernel_arg(const std::string& option, const std::string& text);
 
 // Everything about a kernel image that booting it needs, found beside it.
 struct KernelFiles {
+  GuestArch arch = GuestArch::kX86_64;  // from the image
   std::string name;     // the set's label
   std::string vmlinuz;  // absolute
   std::string initrd;   // absolute, or ""
@@ -32,10 +34,14 @@ struct KernelFiles {
 // an installed kernel (ROOT/boot/vmlinuz-R, ROOT/boot/config-R,
 // ROOT/lib/modules/R or ROOT/usr/lib/modules/R), and a kernel source tree
 // (arch/x86/boot/bzImage with the tree's .config).  Throws UsageError naming
-// `option` when a file is missing, the image is not an x86 bzImage, or —
+// `option` when a file is missing, the image is neither an x86 bzImage nor
+// an arm64 Image, or —
 // unless `trusted` (--trust-kernel) — the image or initrd is owned by
 // another user than root or us.
 KernelFiles locate_kernel(const std::string& option, const KernelArg& arg, bool trusted);
+
+// `path` made absolute and normal, as the files of a boot are recorded.
+std::string absolute_path(const std::string& path);
 
 // Makes `file` (--config FILE) the kernel's configuration, in place of the
 // one found beside it: what the guest gets as /boot/config-RELEASE and what
@@ -48,5 +54,10 @@ void use_config(const std::string& option, const std::string& file, KernelFiles&
 // not a bzImage of boot protocol 2.00 or later, or its version string is not
 // made of what a release is made of (letters, digits, . _ + ~ -; at most 64).
 std::string image_release(std::string_view image);
+
+// The release of an arm64 Image, which has no version field in its header:
+// the word after the first "Linux version " in the image (the kernel's
+// linux_banner), under the same rule; "" when there is none.
+std::string banner_release(std::string_view image);
 
 }  // namespace schedlab::guest

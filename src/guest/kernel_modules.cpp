@@ -107,14 +107,14 @@ std::vector<std::string> boot_modules(const std::string& option, const KernelFil
   const KernelConfig config =
       k.config.empty() ? KernelConfig() : KernelConfig::parse(input::read_named_file(k.config, input::kKernelConfig));
   const std::string shown = k.name + "=" + k.vmlinuz;
-  check_kernel_config(option, shown, k.config, guest_needs());
+  check_kernel_config(option, shown, k.config, guest_needs(k.arch));
   std::optional<ModuleTree> tree;
   if (!k.modules.empty()) tree.emplace(k.modules);
   std::set<std::string> seen;
   std::vector<std::string> order;
   // The guest's needs a module may meet (=m, or a configuration that is
   // not known): what /init loads before its first mount.
-  for (const auto& need : guest_needs()) {
+  for (const auto& need : guest_needs(k.arch)) {
     if (need.module.empty()) continue;
     const std::string value = config.value(need.option);
     if (value == "y") continue;

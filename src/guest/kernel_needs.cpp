@@ -54,13 +54,15 @@ std::string describe(const std::vector<KernelNeed>& missing) {
 
 }  // namespace
 
-const std::vector<KernelNeed>& guest_needs() {
-  static const std::vector<KernelNeed> kNeeds = {
-      {"CONFIG_64BIT", "", "the guest runs the host's x86-64 schedlab"},
+std::vector<KernelNeed> guest_needs(GuestArch arch) {
+  const bool arm64 = arch == GuestArch::kArm64;
+  std::vector<KernelNeed> needs = {
+      {"CONFIG_64BIT", "", arm64 ? "the guest runs an arm64 schedlab" : "the guest runs the host's x86-64 schedlab"},
       {"CONFIG_BLK_DEV_INITRD", "", "the guest starts from schedlab's initramfs"},
       {"CONFIG_BINFMT_SCRIPT", "", "its /init is a #! script"},
       {"CONFIG_BINFMT_ELF", "", "it runs the host's programs"},
-      {"CONFIG_SERIAL_8250_CONSOLE", "", "the host reads the guest's console on ttyS0"},
+      arm64 ? KernelNeed{"CONFIG_SERIAL_AMBA_PL011_CONSOLE", "", "the host reads the guest's console on ttyAMA0"}
+            : KernelNeed{"CONFIG_SERIAL_8250_CONSOLE", "", "the host reads the guest's console on ttyS0"},
       {"CONFIG_DEVTMPFS", "", "/init mounts devtmpfs on /dev"},
       {"CONFIG_TMPFS", "", "the overlay's upper layer, /tmp and /run are tmpfs"},
       {"CONFIG_VIRTIO_PCI", "virtio_pci", "the host's root arrives over virtiofs (a virtio PCI device)"},
@@ -68,13 +70,21 @@ const std::vector<KernelNeed>& guest_needs() {
       {"CONFIG_OVERLAY_FS", "overlay", "the host's read-only root gets a tmpfs overlay"},
       {"CONFIG_CGROUPS", "", "/init mounts cgroup2"},
       {"CONFIG_FUTEX", "", "the copies start behind a futex barrier"},
-      {"CONFIG_ACPI", "", "the guest's poweroff ends QEMU"},
+      arm64 ? KernelNeed{"CONFIG_ARM_PSCI_FW", "", "the guest's poweroff ends QEMU (PSCI on the virt board)"}
+            : KernelNeed{"CONFIG_ACPI", "", "the guest's poweroff ends QEMU"},
   };
-  return kNeeds;
+  if (arm64) needs.push_back({"CONFIG_PCI_HOST_GENERIC", "", "the virt board's PCI host, where virtiofs sits"});
+  return needs;
+}
+
+std::vector<KernelNeed> guest_and_spec_needs(GuestArch arch, const std::vector<KernelNeed>& spec_needs) {
+  std::vector<KernelNeed> needs = guest_needs(arch);
+  merge_needs(needs, spec_needs);
+  return needs;
 }
 
 std::vector<KernelNeed> kernel_needs(const RunSpec& spec) {
-  std::vector<KernelNeed> needs = guest_needs();
+  std::vector<KernelNeed> needs;
   add_scenario_needs(spec.scenario, needs);
   add_probe_needs(spec.options.probes, needs);
   return needs;

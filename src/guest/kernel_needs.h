@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "env/kernel_config.h"
+#include "guest/guest_arch.h"
 #include "spec/run_spec.h"
 
 namespace schedlab::guest {
@@ -19,16 +20,19 @@ struct KernelNeed {
   std::string why;     // what uses it: "--psi (cgroup.pressure)"
 };
 
-// What every guest needs: its /init (data/guest/init.sh), the console the
-// host reads, the host's root over virtiofs under an overlay, cgroup v2,
-// the host's x86-64 programs, power-off.
-const std::vector<KernelNeed>& guest_needs();
+// What every guest of `arch` needs: its /init (data/guest/init.sh), the
+// console the host reads, the host's root over virtiofs under an overlay,
+// cgroup v2, 64-bit programs, power-off.
+std::vector<KernelNeed> guest_needs(GuestArch arch);
 
-// guest_needs() and what `spec` asks for: --autogroup, --psi,
-// --cgroup-depth, --sched-feature (none under --allow-unapplied), and the
-// probes --probes names (the default selection takes what the kernel has,
-// so it needs nothing).  Each option once.
+// What `spec` asks of a kernel, whatever its architecture: --autogroup,
+// --psi, --cgroup-depth, --sched-feature (none under --allow-unapplied),
+// and the probes --probes names (the default selection takes what the
+// kernel has, so it needs nothing).  Each option once.
 std::vector<KernelNeed> kernel_needs(const RunSpec& spec);
+
+// guest_needs(arch) followed by `spec_needs`, each option once.
+std::vector<KernelNeed> guest_and_spec_needs(GuestArch arch, const std::vector<KernelNeed>& spec_needs);
 
 // Adds to `needs` those of `more` it does not hold yet (variants of --vary).
 void merge_needs(std::vector<KernelNeed>& needs, const std::vector<KernelNeed>& more);

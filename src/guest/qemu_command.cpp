@@ -53,14 +53,7 @@ const char* to_string(GuestClock clock) {
   return "auto";
 }
 
-const char* cpu_model(Accel accel) {
-  // TCG's "max" offers 5-level paging (LA57), which this QEMU (7.2)
-  // emulates wrongly: Debian's 6.12 kernel, which uses it when offered,
-  // oopses within 2 s of every boot (kmem_cache_alloc_noprof), and boots
-  // with it off.  A kernel without CONFIG_X86_5LEVEL never sees the
-  // difference.
-  return accel == Accel::kKvm ? "host" : "max,la57=off";
-}
+const char* cpu_model(Accel accel, GuestArch arch) { return accel == Accel::kKvm ? "host" : tcg_cpu_model(arch); }
 
 GuestClock clock_in_effect(Accel accel, const GuestShape& shape) {
   const bool counted = accel == Accel::kTcg && shape.clock != GuestClock::kHost && shape.vcpus == 1;
@@ -78,21 +71,21 @@ void check_clock_fits(const GuestShape& shape) {
                                  "only (--vcpus 1; with more, this QEMU hangs bringing up the second)", shape.vcpus));
 }
 
-QemuInstall find_qemu() {
+QemuInstall find_qemu(GuestArch arch) {
   QemuInstall q;
-  q.qemu = on_path("qemu-system-x86_64");
+  q.qemu = on_path(qemu_program(arch));
   if (q.qemu.empty())
-    throw Error(ExitStatus::kNotApplied, "kernels: no qemu-system-x86_64: apt-get install --no-install-recommends "
-                                         "qemu-system-x86");
+    throw Error(ExitStatus::kNotApplied, fmt::format("kernels: no {}: apt-get install --no-install-recommends {}",
+                                                     qemu_program(arch), qemu_package(arch)));
   // QEMU 7.2's C daemon; later QEMU releases ship none (the Rust virtiofsd
   // takes other options and is not handled here).
   for (const char* path : {"/usr/lib/qemu/virtiofsd", "/usr/libexec/virtiofsd"})
     if (access(path, X_OK) == 0) q.virtiofsd = path;
   if (q.virtiofsd.empty())
     throw Error(ExitStatus::kNotApplied,
-                "kernels: no virtiofsd (/usr/lib/qemu/virtiofsd of Debian's "
-                "qemu-system-common): it shares the host's root with the guest: "
-                "apt-get install --no-install-recommends qemu-system-x86");
+                fmt::format("kernels: no virtiofsd (/usr/lib/qemu/virtiofsd of Debian's qemu-system-common): it "
+                            "shares the host's root with the guest: apt-get install --no-install-recommends {}",
+                            qemu_package(arch)));
   if (geteuid() != 0)
     throw Error(ExitStatus::kNotApplied, "kernels: needs root: QEMU's virtiofsd shares the host's root with the "
                                          "guest only when run as root");
@@ -108,7 +101,7 @@ std::string kernel_command_line(const BootFiles& files, const GuestShape& shape)
   // with two guests side by side.  A virtual machine's timer is the
   // hypervisor's, not a board's to verify (Documentation/admin-guide/
   // kernel-parameters.txt: no_timer_check, "for broken hardware").
-  std::string line = "console=ttyS0,115200 panic=-1 no_timer_check";
+  std::string line = fmt::format("console={},115200 panic=-1 no_timer_check", console_device(files.arch));
   if (!files.modules.empty()) line += " sl.modules=" + files.modules;
   if (!shape.append.empty()) line += " " + shape.append;
   return line;
@@ -117,11 +110,12 @@ std::string kernel_command_line(const BootFiles& files, const GuestShape& shape)
 std::vector<std::string> qemu_arguments(Accel accel, const GuestShape& shape, const BootFiles& files) {
   std::vector<std::string> a = {
       "-name", "schedlab-guest,debug-threads=on",  // vCPU threads named "CPU n/KVM|TCG", for pinning
-      "-accel", to_string(accel), "-cpu", cpu_model(accel),
+      "-accel", to_string(accel), "-cpu", cpu_model(accel, files.arch),
       "-smp", std::to_string(shape.vcpus), "-m", fmt::format("{}M", shape.memory_mib),
       "-nodefaults", "-no-user-config", "-display", "none", "-monitor", "none", "-nic", "none",
       "-serial", "file:" + files.console, "-no-reboot",
       "-kernel", files.image, "-append", kernel_command_line(files, shape)};
+  if (*qemu_machine(files.arch)) a.insert(a.end(), {"-machine", qemu_machine(files.arch)});
   // sleep=on: an idle guest's time advances with the host's.  With
   // sleep=off it jumps to the next timer, so a guest waiting a moment on
   // the host (an exec's lookups through virtiofs) is charged whole ticks:

@@ -1,4 +1,5 @@
 #pragma once
+#include "guest/guest_arch.h"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,7 +11,7 @@ const char* to_string(Accel accel);  // "kvm", "tcg"
 
 // The host programs a guest needs.
 struct QemuInstall {
-  std::string qemu;       // qemu-system-x86_64, absolute
+  std::string qemu;       // qemu-system-x86_64 or -aarch64, absolute
   std::string version;    // the first line of its --version
   std::string virtiofsd;  // QEMU's C virtiofsd (Debian: qemu-system-common)
 };
@@ -18,7 +19,7 @@ struct QemuInstall {
 // Finds QEMU and virtiofsd and checks that we are root (the C virtiofsd
 // must be, and so must the mount namespace its root export is made in).
 // Throws Error (exit 3) naming the package to install or the reason.
-QemuInstall find_qemu();
+QemuInstall find_qemu(GuestArch arch);
 
 // What the guest's clocks count.  Under TCG the host's time is the
 // emulation's: a boot's figures spread 13-17% between boots on this VM, so
@@ -57,7 +58,7 @@ struct GuestShape {
 
 // QEMU's -cpu for `accel`: the host's CPU under KVM; under TCG everything
 // it emulates but what it emulates wrongly (recorded as guest.cpu).
-const char* cpu_model(Accel accel);
+const char* cpu_model(Accel accel, GuestArch arch);
 
 // The clock a guest of `shape` runs on under `accel`: instructions or host
 // (never auto).  What guest.clock records.
@@ -70,6 +71,7 @@ void check_clock_fits(const GuestShape& shape);
 
 // The files of one boot.
 struct BootFiles {
+  GuestArch arch = GuestArch::kX86_64;
   std::string image;          // the kernel
   std::string initramfs;      // "" for the KVM probe
   std::string console;        // the serial console's log

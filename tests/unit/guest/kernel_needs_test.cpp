@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -54,18 +55,22 @@ RunSpec everything() {
   return spec;
 }
 
+std::vector<KernelNeed> x86(const std::vector<KernelNeed>& spec_needs) {
+  return guest_and_spec_needs(GuestArch::kX86_64, spec_needs);
+}
+
 }  // namespace
 
 TEST(KernelNeeds, TheSmallGuestKernelHasEverythingEveryControlNeeds) {
   const auto config = KernelConfig::parse(fixture("guest-6.1.192.config"));
-  EXPECT_EQ(options(missing_needs(config, kernel_needs(everything()))), std::vector<std::string>{});
+  EXPECT_EQ(options(missing_needs(config, x86(kernel_needs(everything())))), std::vector<std::string>{});
 }
 
 // The fragment and the table agree: what the table asks for, the fragment
 // turns on (in .config syntax, so it parses as one).
 TEST(KernelNeeds, TheGuestFragmentTurnsOnEveryNeed) {
   const auto fragment = KernelConfig::parse(read(std::string(SCHEDLAB_SOURCE_DIR) + "/data/guest/kernel.config"));
-  EXPECT_EQ(options(missing_needs(fragment, kernel_needs(everything()))), std::vector<std::string>{});
+  EXPECT_EQ(options(missing_needs(fragment, x86(kernel_needs(everything())))), std::vector<std::string>{});
 }
 
 // Debian's cloud kernel has virtio PCI, virtiofs and overlayfs as modules:
@@ -73,24 +78,23 @@ TEST(KernelNeeds, TheGuestFragmentTurnsOnEveryNeed) {
 TEST(KernelNeeds, ModulesMeetTheNeedsAModuleCanMeet) {
   const auto config = KernelConfig::parse(fixture("debian-6.1.0-57-cloud-amd64.config"));
   EXPECT_EQ(config.value("CONFIG_VIRTIO_FS"), "m");
-  EXPECT_EQ(options(missing_needs(config, kernel_needs(everything()))), std::vector<std::string>{});
+  EXPECT_EQ(options(missing_needs(config, x86(kernel_needs(everything())))), std::vector<std::string>{});
   // The console cannot come from a module.
   const auto modular_console =
       KernelConfig::parse(without(fixture("guest-6.1.192.config"), "CONFIG_SERIAL_8250_CONSOLE") +
                           "CONFIG_SERIAL_8250_CONSOLE=m\n");
-  EXPECT_EQ(options(missing_needs(modular_console, guest_needs())),
+  EXPECT_EQ(options(missing_needs(modular_console, guest_needs(GuestArch::kX86_64))),
             std::vector<std::string>{"CONFIG_SERIAL_8250_CONSOLE"});
 }
 
 TEST(KernelNeeds, NeedsFollowTheSpecsControlsAndProbes) {
   const RunSpec plain;
-  EXPECT_EQ(options(kernel_needs(plain)), options(guest_needs())) << "the default probes need nothing";
+  EXPECT_EQ(options(kernel_needs(plain)), std::vector<std::string>{}) << "the default probes need nothing";
   RunSpec spec;
   spec.scenario.cgroup_depth = 1;
   spec.scenario.psi = true;
   spec.options.probes = parse_probe_selection("--probes", "psi,schedstat,sched-trace");
-  auto extra = options(kernel_needs(spec));
-  extra.erase(extra.begin(), extra.begin() + static_cast<std::ptrdiff_t>(guest_needs().size()));
+  const auto extra = options(kernel_needs(spec));
   EXPECT_EQ(extra, (std::vector<std::string>{"CONFIG_PSI", "CONFIG_CGROUP_SCHED", "CONFIG_FAIR_GROUP_SCHED",
                                              "CONFIG_SCHED_INFO", "CONFIG_EVENT_TRACING"}))
       << "each option once (--psi and the psi probe)";
@@ -98,7 +102,7 @@ TEST(KernelNeeds, NeedsFollowTheSpecsControlsAndProbes) {
   autogroup.scenario.autogroup = false;  // turning it off needs the sysctl too
   EXPECT_EQ(options(kernel_needs(autogroup)).back(), "CONFIG_SCHED_AUTOGROUP");
   autogroup.scenario.allow_unapplied = true;
-  EXPECT_EQ(options(kernel_needs(autogroup)), options(guest_needs())) << "--allow-unapplied runs without it";
+  EXPECT_EQ(options(kernel_needs(autogroup)), std::vector<std::string>{}) << "--allow-unapplied runs without it";
 }
 
 TEST(KernelNeeds, TheRefusalNamesEveryMissingOptionWhyAndTheFileRead) {
@@ -108,7 +112,7 @@ TEST(KernelNeeds, TheRefusalNamesEveryMissingOptionWhyAndTheFileRead) {
   RunSpec spec;
   spec.scenario.psi = true;
   try {
-    check_kernel_config("--kernel", "bad=/k/bzImage", config, kernel_needs(spec));
+    check_kernel_config("--kernel", "bad=/k/bzImage", config, x86(kernel_needs(spec)));
     FAIL() << "a kernel without virtiofs and PSI was accepted";
   } catch (const UsageError& e) {
     const std::string m = e.what();
@@ -119,7 +123,7 @@ TEST(KernelNeeds, TheRefusalNamesEveryMissingOptionWhyAndTheFileRead) {
       EXPECT_NE(m.find(part), std::string::npos) << part << " in: " << m;
   }
   try {
-    check_kernel_config("--kernel", "bad=/k/bzImage", config, guest_needs());
+    check_kernel_config("--kernel", "bad=/k/bzImage", config, guest_needs(GuestArch::kX86_64));
     FAIL() << "a kernel without virtiofs was accepted";
   } catch (const UsageError& e) {
     EXPECT_EQ(std::string(e.what()).find("CONFIG_PSI"), std::string::npos) << "--psi was not asked: " << e.what();
@@ -127,10 +131,27 @@ TEST(KernelNeeds, TheRefusalNamesEveryMissingOptionWhyAndTheFileRead) {
 }
 
 TEST(KernelNeeds, WithoutAConfigurationNothingIsChecked) {
-  EXPECT_TRUE(missing_needs(KernelConfig(), guest_needs()).empty());
-  EXPECT_NO_THROW(check_kernel_config("--kernel", "k", "", guest_needs()));
+  EXPECT_TRUE(missing_needs(KernelConfig(), guest_needs(GuestArch::kX86_64)).empty());
+  EXPECT_NO_THROW(check_kernel_config("--kernel", "k", "", guest_needs(GuestArch::kX86_64)));
   TempDir dir;
-  EXPECT_THROW(check_kernel_config("--kernel", "k", dir.file("absent"), guest_needs()), UsageError);
+  EXPECT_THROW(check_kernel_config("--kernel", "k", dir.file("absent"), guest_needs(GuestArch::kX86_64)), UsageError);
+}
+
+// An arm64 guest reads its console on the PL011 UART and powers off through
+// PSCI, not ACPI: Debian's arm64 cloud kernel has what it needs, and the x86
+// console it lacks is not asked of it.
+TEST(KernelNeeds, AnArm64GuestNeedsItsOwnConsoleAndPowerOff) {
+  const auto config = KernelConfig::parse(fixture("debian-6.1.0-57-cloud-arm64.config"));
+  EXPECT_EQ(options(missing_needs(config, guest_and_spec_needs(GuestArch::kArm64, kernel_needs(everything())))),
+            std::vector<std::string>{});
+  const auto arm64 = options(guest_needs(GuestArch::kArm64));
+  for (const char* own : {"CONFIG_SERIAL_AMBA_PL011_CONSOLE", "CONFIG_ARM_PSCI_FW"})
+    EXPECT_NE(std::find(arm64.begin(), arm64.end(), own), arm64.end()) << own;
+  EXPECT_EQ(std::find(arm64.begin(), arm64.end(), "CONFIG_SERIAL_8250_CONSOLE"), arm64.end());
+  const auto x86_only = options(missing_needs(KernelConfig::parse(fixture("guest-6.1.192.config")),
+                                             guest_needs(GuestArch::kArm64)));
+  EXPECT_NE(std::find(x86_only.begin(), x86_only.end(), "CONFIG_SERIAL_AMBA_PL011_CONSOLE"), x86_only.end())
+      << "an x86 kernel lacks what an arm64 guest needs";
 }
 
 }  // namespace schedlab::guest

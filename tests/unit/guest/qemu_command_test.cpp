@@ -10,7 +10,7 @@
 namespace schedlab::guest {
 namespace {
 
-const BootFiles kFiles{"/k/vmlinuz", "/c/initramfs.cpio", "/r/console.log", "/r/root.sock", "/r/shared.sock",
+const BootFiles kFiles{GuestArch::kX86_64, "/k/vmlinuz", "/c/initramfs.cpio", "/r/console.log", "/r/root.sock", "/r/shared.sock",
                        "/k/lib/modules/6.1"};
 
 // The value after `option` (the first occurrence).
@@ -39,6 +39,19 @@ TEST(QemuCommand, TcgGuestSharesRootAndResultsThroughVirtiofs) {
   EXPECT_TRUE(has(a, "socket,id=hostroot,path=/r/root.sock"));
   EXPECT_TRUE(has(a, "vhost-user-fs-pci,chardev=slshared,tag=slshared,queue-size=1024"));
   EXPECT_EQ(after(a, "-append"), "console=ttyS0,115200 panic=-1 no_timer_check sl.modules=/k/lib/modules/6.1 nokaslr");
+}
+
+// An arm64 kernel: QEMU's virt board (GICv3, any number of vCPUs), the
+// PL011 console, and the cheap pointer-authentication algorithm.
+TEST(QemuCommand, AnArm64GuestBootsOnTheVirtBoardWithItsOwnConsole) {
+  BootFiles arm64 = kFiles;
+  arm64.arch = GuestArch::kArm64;
+  const auto a = qemu_arguments(Accel::kTcg, {1, 1024, {}, ""}, arm64);
+  EXPECT_EQ(after(a, "-machine"), "virt,gic-version=3");
+  EXPECT_EQ(after(a, "-cpu"), "max,pauth-impdef=on");
+  EXPECT_EQ(after(a, "-append"), "console=ttyAMA0,115200 panic=-1 no_timer_check sl.modules=/k/lib/modules/6.1");
+  EXPECT_TRUE(has(a, "vhost-user-fs-pci,chardev=hostroot,tag=hostroot,queue-size=1024"));
+  EXPECT_FALSE(has(qemu_arguments(Accel::kTcg, {1, 1024, {}, ""}, kFiles), "-machine")) << "x86: QEMU's default PC";
 }
 
 TEST(QemuCommand, KvmUsesTheHostCpuAndAProbeBootsTheBareKernel) {

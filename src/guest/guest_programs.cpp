@@ -1,0 +1,88 @@
+#include "guest/guest_programs.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "core/error.h"
+#include "guest/elf_file.h"
+#include "guest/initramfs.h"
+#include "guest/kernel_files.h"
+#include "input/files.h"
+#include "runner/run_setup.h"
+#include "runner/worker_path.h"
+
+namespace schedlab::guest {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Throws UsageError naming `option` unless `path` is an ELF program for
+// `arch`, static when `must_be_static`.
+void check_program(const std::string& option, const std::string& path, GuestArch arch, bool must_be_static) {
+  const auto bytes = input::read_optional_file(path, input::kProgram);
+  const std::string wanted = fmt::format("{}{} program", must_be_static ? "a static " : "an ", to_string(arch));
+  if (!bytes) throw UsageError(option, path, wanted + " that exists");
+  try {
+    if (elf_machine_of(*bytes, path) != elf_machine(arch))
+      throw UsageError(option, path, wanted + " (this one is for another architecture)");
+    if (must_be_static && elf_has_interpreter(*bytes, path))
+      throw UsageError(option, path, wanted + " (this one is dynamically linked; the initramfs has no libraries)");
+  } catch (const std::runtime_error& e) {
+    throw UsageError(option, path, fmt::format("{} ({})", wanted, e.what()));
+  }
+}
+
+// The guest runs a dynamically linked schedlab from the host's root: its
+// loader and libraries must be there (multiarch puts another
+// architecture's in /usr/lib/<triplet>).
+void check_loader(const std::string& schedlab) {
+  const auto bytes = input::read_named_file(schedlab, input::kProgram);
+  const auto loader = elf_interpreter(bytes, schedlab);
+  std::error_code ec;
+  if (loader && !fs::exists(*loader, ec))
+    throw UsageError("--guest-schedlab", schedlab,
+                     fmt::format("a schedlab whose loader is on this host ({} is not: the guest runs it from the "
+                                 "host's root; scripts/deps --arm64 installs the arm64 libraries)", *loader));
+}
+
+}  // namespace
+
+GuestPrograms guest_programs(GuestArch arch, const std::string& schedlab, const std::string& busybox) {
+  const bool foreign = arch != host_arch();
+  GuestPrograms p;
+  if (schedlab.empty() && foreign)
+    throw UsageError("--guest-schedlab", "",
+                     fmt::format("the {} schedlab an {} kernel's guest runs (cmake --preset {} && cmake --build "
+                                 "build-{} builds it; then --guest-schedlab build-{}/schedlab)",
+                                 to_string(arch), to_string(arch), to_string(arch), to_string(arch), to_string(arch)));
+  if (schedlab.empty()) {
+    p.schedlab = fs::read_symlink("/proc/self/exe").string();
+    p.worker = locate_worker();
+  } else {
+    check_program("--guest-schedlab", schedlab, arch, false);
+    p.schedlab = absolute_path(schedlab);
+    check_loader(schedlab);
+    const auto worker = find_worker(p.schedlab);
+    if (!worker)
+      throw UsageError("--guest-schedlab", schedlab, "a schedlab with its schedlab-worker beside it or in "
+                                                     "../libexec/schedlab, as a build or an install has them");
+    check_program("--guest-schedlab", *worker, arch, false);
+    p.worker = *worker;
+  }
+  if (busybox.empty() && foreign)
+    throw UsageError("--guest-busybox", "",
+                     fmt::format("a static {} busybox for the guest's initramfs (Debian's busybox-static:{}; "
+                                 "scripts/guest-kernels DIR cloud-{} puts it at DIR/cloud-{}/busybox)",
+                                 to_string(arch), to_string(arch), to_string(arch), to_string(arch)));
+  if (busybox.empty()) {
+    p.busybox = static_busybox();
+  } else {
+    check_program("--guest-busybox", busybox, arch, true);
+    p.busybox = absolute_path(busybox);
+  }
+  return p;
+}
+
+}  // namespace schedlab::guest
