@@ -23,6 +23,7 @@ store::SetDocument stored_doc(const ResultSet& set) { return {ordered_json(set),
 
 ordered_json document(const std::vector<ResultSet>& sets, const CheckoutIdentity& identity) {
   std::vector<store::SetDocument> docs;
+  docs.reserve(sets.size());
   for (const auto& s : sets) docs.push_back(stored_doc(s));
   return kcidb_document(docs, "o", testing::workload_registry(), identity);
 }
