@@ -3,6 +3,7 @@
 // report, history, export, import and check (its judge on this host; the
 // guest options of check --kernel are still its own).
 #include "cli/command_options.h"
+#include "cli/kcidb_option_entries.h"
 #include "flows/check_flow.h"
 #include "report/formats.h"
 #include "report/html/document.h"
@@ -148,7 +149,8 @@ std::vector<CommandOptionSpec> check_entries() {
 const std::vector<CommandOptionSpec>& command_option_specs() {
   static const std::vector<CommandOptionSpec> kSpecs = [] {
     std::vector<CommandOptionSpec> all;
-    for (auto* part : {store_entries, comparison_entries, store_reading_entries, check_entries})
+    for (auto* part :
+         {store_entries, comparison_entries, store_reading_entries, check_entries, kcidb_checkout_entries})
       for (auto& spec : part()) all.push_back(std::move(spec));
     return all;
   }();

@@ -6,6 +6,7 @@
 
 #include "cli/cli_fwd.h"
 #include "cli/store_options.h"
+#include "grid/kcidb_checkout.h"
 
 namespace schedlab {
 
@@ -19,6 +20,8 @@ struct ExportArgs {
   bool force = false;            // replace an existing --json file
   bool kcidb = false;            // a KCIDB document instead of a result file (grid/kcidb.h)
   std::string origin;            // --origin, KCIDB's name of the submitting CI system
+  grid::CheckoutIdentity checkout;  // --tree-name, --git-url, --branch, --commit
+  std::string git_tree;             // --git-tree: the kernel's git tree, read for the rest
   StoreOptionTexts store;
 };
 struct HistoryArgs {

@@ -89,6 +89,16 @@ std::string checkout_name(const std::string& head) {
 
 }  // namespace
 
+std::string GitTree::branch() const {
+  const std::string h = head();
+  return checkout_name(h) == h ? "" : checkout_name(h);
+}
+
+std::string GitTree::remote_url(const std::string& remote) const {
+  const Result r = git({"remote", "get-url", remote});
+  return r.status == 0 ? without_trailing_space(r.output) : "";
+}
+
 void GitTree::return_to(const std::string& head) const {
   if (checkout_name(head) != head) git_or_throw({"checkout", "--quiet", checkout_name(head)});
   else checkout_detached(head);

@@ -30,6 +30,10 @@ class GitTree {
   // detached HEAD: what `git bisect reset` returns to.
   std::string head() const;
   std::string head_commit() const;
+  // The branch HEAD is on ("main"), or "" for a detached HEAD.
+  std::string branch() const;
+  // `git remote get-url REMOTE`, or "" when the tree has no such remote.
+  std::string remote_url(const std::string& remote) const;
 
   // Checks out COMMIT with a detached HEAD (quietly).
   void checkout_detached(const std::string& commit) const;

@@ -1,12 +1,14 @@
 #include "grid/kcidb.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <set>
 
+#include "core/error.h"
 #include "core/json_leaves.h"
 #include "core/sha256.h"
 
@@ -36,11 +38,19 @@ struct Kernel {
   std::string release, version, commit, machine, host;
   std::string name;    // the kernel's label in `kernels` and `lava job` (NAME=...); "" on a host
   std::string config;  // the options the environment records of its .config
+  std::string given_commit;  // --commit or --git-tree's HEAD: "" when none
   // What tells two builds apart: two kernels built from one tree with
   // another config, or reproducibly (the same release and version), are
   // still two builds when the experiment named them apart.
-  std::string build_key() const { return release + "\n" + version + "\n" + machine + "\n" + name + "\n" + config; }
-  std::string checkout_key() const { return release + "\n" + version; }
+  std::string build_key() const {
+    return release + "\n" + version + "\n" + machine + "\n" + name + "\n" + config + given();
+  }
+  std::string source_key() const { return release + "\n" + version; }
+  // A given commit joins the key: the same kernel said to come from
+  // another commit is another checkout.  Without one the key is as it
+  // always was, so ids exported before stay the same.
+  std::string checkout_key() const { return source_key() + given(); }
+  std::string given() const { return given_commit.empty() ? "" : "\n" + given_commit; }
 };
 
 // The name the experiment gave the kernel: a guest's kernel NAME, or for a
@@ -79,7 +89,7 @@ std::string test_path(const ordered_json& set, const std::string& workload) {
   return path;
 }
 
-ordered_json checkout(const std::string& origin, const Kernel& k) {
+ordered_json checkout(const std::string& origin, const Kernel& k, const CheckoutIdentity& identity) {
   ordered_json j = {{"id", id(origin, "checkout", k.checkout_key())},
                     {"origin", origin},
                     {"comment", k.release},
@@ -90,6 +100,7 @@ ordered_json checkout(const std::string& origin, const Kernel& k) {
   });
   if (full_sha) j["git_commit_hash"] = k.commit;
   else if (!k.commit.empty() && k.commit != k.release) j["misc"]["kernel_commit"] = k.commit;
+  describe_checkout(j, identity);
   return j;
 }
 
@@ -196,6 +207,33 @@ std::vector<ordered_json> metric_tests(const ordered_json& set_test, const Resul
   return out;
 }
 
+// A commit given for the checkout is one kernel's source: refused for sets
+// of several (each kernel's sets are exported on their own), and for a
+// kernel whose release names another (CONFIG_LOCALVERSION_AUTO's -g<sha>:
+// a tree whose HEAD moved on since the build).
+void check_given_commit(const std::vector<Kernel>& kernels, const CheckoutIdentity& identity) {
+  if (identity.commit.empty()) return;
+  std::set<std::string> sources, releases;
+  for (const Kernel& k : kernels) {
+    sources.insert(k.source_key());
+    releases.insert(k.release);
+  }
+  if (sources.size() > 1)
+    throw UsageError(fmt::format("export --kcidb: {} ({}) is one kernel's source, and these sets are of {} kernels "
+                                 "({}): export each kernel's sets on their own (@kernel=RELEASE)",
+                                 identity.commit_source, identity.commit.substr(0, 12), sources.size(),
+                                 fmt::join(releases, ", ")));
+  for (const Kernel& k : kernels) {
+    std::string named = k.commit;
+    std::transform(named.begin(), named.end(), named.begin(),
+                   [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+    if (!named.empty() && named != k.release && identity.commit.rfind(named, 0) != 0)
+      throw UsageError(fmt::format("export --kcidb: {} {} is not the source of kernel {}, whose release names "
+                                   "commit {}: give that kernel's commit",
+                                   identity.commit_source, identity.commit.substr(0, 12), k.release, k.commit));
+  }
+}
+
 }  // namespace
 
 bool valid_kcidb_origin(const std::string& origin) {
@@ -205,16 +243,25 @@ bool valid_kcidb_origin(const std::string& origin) {
 }
 
 ordered_json kcidb_document(const std::vector<store::SetDocument>& docs, const std::string& origin,
-                            const WorkloadRegistry& workloads) {
+                            const WorkloadRegistry& workloads, const CheckoutIdentity& checkout_identity) {
   ordered_json out = {{"version", {{"major", kKcidbMajor}, {"minor", kKcidbMinor}}},
                       {"checkouts", ordered_json::array()},
                       {"builds", ordered_json::array()},
                       {"tests", ordered_json::array()}};
-  std::set<std::string> seen;
+  std::vector<store::SetColumns> columns;
+  std::vector<Kernel> kernels;
   for (const auto& doc : docs) {
-    const store::SetColumns c = store::extract_columns(doc, workloads);
-    const Kernel k = kernel_of(doc.set, c);
-    ordered_json co = checkout(origin, k), b = build(origin, k);
+    columns.push_back(store::extract_columns(doc, workloads));
+    kernels.push_back(kernel_of(doc.set, columns.back()));
+    kernels.back().given_commit = checkout_identity.commit;
+  }
+  check_given_commit(kernels, checkout_identity);
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    const store::SetDocument& doc = docs[i];
+    const store::SetColumns& c = columns[i];
+    const Kernel& k = kernels[i];
+    ordered_json co = checkout(origin, k, checkout_identity), b = build(origin, k);
     if (seen.insert(co["id"].get<std::string>()).second) out["checkouts"].push_back(std::move(co));
     if (seen.insert(b["id"].get<std::string>()).second) out["builds"].push_back(std::move(b));
     const ResultSet parsed = result_file_from_json({{"schema", kResultSchema}, {"created", doc.created},

@@ -5,6 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "support/skip.h"
+
+// A validator that is not installed (exit 3) skips the test, saying which
+// package (SCHEDLAB_REQUIRE=validators, as scripts/test sets it, fails it).
+#define SKIP_WITHOUT_VALIDATOR(status, out, package)                                                      \
+  do {                                                                                                    \
+    if ((status) == 3) SCHEDLAB_SKIP(kValidators) << "needs Debian's " package ": " << (out);            \
+  } while (0)
+
 namespace schedlab::testing {
 
 // Runs `argv` (argv[0] on PATH or absolute) to completion; its exit status

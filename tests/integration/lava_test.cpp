@@ -32,13 +32,6 @@ std::vector<std::string> job_args(std::vector<std::string> extra) {
   return args;
 }
 
-// A validator that is not installed (exit 3) skips the test, saying which
-// package (SCHEDLAB_REQUIRE=validators, as scripts/test sets it, fails it).
-#define SKIP_WITHOUT_VALIDATOR(status, out, package)                                                      \
-  do {                                                                                                    \
-    if ((status) == 3) SCHEDLAB_SKIP(kValidators) << "needs Debian's " package ": " << (out);            \
-  } while (0)
-
 TEST(LavaJob, BadInputIsOneLineNamingTheOptionAndExits2) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"lava", "job", "--kernel", "good", "--", "run", "spawn"}, "--kernel 'good'"},
