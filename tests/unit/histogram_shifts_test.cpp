@@ -65,6 +65,7 @@ TEST(HistogramShifts, PairedAAExperimentsFlagNoMoreThanTheStatedRate) {
   int flagged = 0;
   for (int e = 0; e < kExperiments; ++e) {
     std::vector<double> blocks;
+    blocks.reserve(static_cast<std::size_t>(s.runs));
     for (int k = 0; k < s.runs; ++k) blocks.push_back(std::exp(block(rng)));
     const auto h = histogram_shifts(
         {testing::synthetic_set("a", s, rng, blocks), testing::synthetic_set("b", s, rng, blocks)}, true, kAlpha, quick());

@@ -26,8 +26,20 @@ std::vector<double> run_counts(double centre, double run_scale, std::mt19937_64&
 
 std::vector<HistogramBin> tens() {
   std::vector<HistogramBin> bins;
+  bins.reserve(40);
   for (int k = 0; k < 40; ++k) bins.push_back({10.0 * k, 10.0 * k + 10});
   return bins;
+}
+
+// `runs` runs a side around `base` and `other`, each run at its own scale 1.
+BinnedRuns two_sets(int runs, double base, double other, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  BinnedRuns r{tens(), {}, {}};
+  for (int k = 0; k < runs; ++k) {
+    r.base.push_back(run_counts(base, 1, rng));
+    r.other.push_back(run_counts(other, 1, rng));
+  }
+  return r;
 }
 
 TEST(QuantileShift, PooledQuantileSpreadsABinsCountsOverIt) {
@@ -38,13 +50,7 @@ TEST(QuantileShift, PooledQuantileSpreadsABinsCountsOverIt) {
 }
 
 TEST(QuantileShift, ThreeRunsASideCannotBeFlaggedHoweverFarApart) {
-  std::mt19937_64 rng(1);
-  BinnedRuns r{tens(), {}, {}};
-  for (int k = 0; k < 3; ++k) {
-    r.base.push_back(run_counts(100, 1, rng));
-    r.other.push_back(run_counts(250, 1, rng));
-  }
-  const auto s = quantile_shifts(r, {});
+  const auto s = quantile_shifts(two_sets(3, 100, 250, 1), {});
   EXPECT_TRUE(s.exact);
   EXPECT_EQ(s.relabellings, 20u);  // C(6, 3)
   EXPECT_DOUBLE_EQ(s.smallest_p, 0.1);
@@ -56,12 +62,7 @@ TEST(QuantileShift, ThreeRunsASideCannotBeFlaggedHoweverFarApart) {
 }
 
 TEST(QuantileShift, ManyRunsAreRelabelledAtRandomAndTheSeedFixesTheResult) {
-  std::mt19937_64 rng(2);
-  BinnedRuns r{tens(), {}, {}};
-  for (int k = 0; k < 10; ++k) {
-    r.base.push_back(run_counts(100, 1, rng));
-    r.other.push_back(run_counts(130, 1, rng));
-  }
+  const BinnedRuns r = two_sets(10, 100, 130, 2);
   QuantileShiftOptions o;
   o.permutations = 999;
   const auto a = quantile_shifts(r, o), b = quantile_shifts(r, o);
