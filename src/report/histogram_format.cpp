@@ -14,11 +14,6 @@ namespace {
 // "p50", "p99", "p99.9".
 std::string quantile_label(double q) { return fmt::format("p{:g}", q * 100); }
 
-// A percentage in at most 6 characters: "+15.0", "-2.1", "+1234".
-std::string pct_text(double pct) {
-  return std::fabs(pct) < 999.95 ? fmt::format("{:+.1f}", pct) : fmt::format("{:+.0f}", pct);
-}
-
 double shift_pct(double ratio) { return (ratio - 1) * 100; }
 
 std::string unit_time(const HistogramShift& s, double value) {
@@ -64,6 +59,12 @@ std::string shift_line(const HistogramShift& s, std::size_t name_width) {
 }
 
 }  // namespace
+
+std::string pct_text(double pct) {
+  if (std::fabs(pct) < 999.95) return fmt::format("{:+.1f}", pct);
+  if (pct < 9999.5) return fmt::format("{:+.0f}", pct);
+  return fmt::format("x{:.0f}", 1 + pct / 100);
+}
 
 std::string time_text(double ns) {
   if (std::fabs(ns) < 999.5) return fmt::format("{:.0f}ns", ns);

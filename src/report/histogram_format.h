@@ -12,6 +12,9 @@ namespace schedlab {
 // "12.35us", "812ns", "1.20ms": a time in nanoseconds in the unit that
 // keeps it below 1000.
 std::string time_text(double ns);
+// A change in % in at most 6 characters: "+15.0", "-2.1", "+1234", and
+// from +10000% on the ratio, "x681" (a bimodal quantile's interval).
+std::string pct_text(double pct);
 
 // "" when no histogram was compared and none was left out; else a heading
 // and one line per histogram x quantile, within 80 columns:

@@ -39,11 +39,15 @@ std::vector<std::string> section(const std::string& text) {
   return lines;
 }
 
-TEST(HistogramFormat, TimesKeepTheirValueBelowAThousand) {
+TEST(HistogramFormat, TimesAndChangesKeepTheirColumnsWidth) {
   EXPECT_EQ(time_text(812), "812ns");
   EXPECT_EQ(time_text(12345), "12.35us");
   EXPECT_EQ(time_text(1.2e6), "1.20ms");
   EXPECT_EQ(time_text(2.5e9), "2.50s");
+  EXPECT_EQ(pct_text(15.04), "+15.0");
+  EXPECT_EQ(pct_text(-2.1), "-2.1");
+  EXPECT_EQ(pct_text(1234.4), "+1234");
+  EXPECT_EQ(pct_text(68000), "x681") << "the ratio, in the column's 6 characters";
 }
 
 TEST(HistogramFormat, EveryTextStyleShowsALinePerHistogramAndQuantileWithin80Columns) {
