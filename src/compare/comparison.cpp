@@ -248,6 +248,7 @@ Comparison build_comparison(std::vector<ResultSet> sets, const CompareOptions& o
   c.underneath = what_changed_underneath(c.sets, headline, registries.probes,
                                          o.paired ? stats::TestKind::kWelch : o.test, o.alpha);
   c.profiles = where_the_time_went(c.sets, o);
+  c.histograms = histogram_shifts(c.sets, o.paired, o.alpha);
   return c;
 }
 

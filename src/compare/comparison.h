@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "compare/between_sittings.h"
+#include "compare/histogram_shifts.h"
 #include "compare/notes.h"
 #include "compare/profile_changes.h"
 #include "compare/underneath.h"
@@ -104,6 +105,9 @@ struct Comparison {
   // baseline (compare/machine_speed.h); none for the baseline and for sets
   // without it.
   std::vector<std::optional<WorkSentinelComparison>> work_sentinel;
+  // How each stored histogram's quantiles moved, every set against the
+  // baseline, under their own false-discovery control (compare/histogram_shifts.h).
+  HistogramShifts histograms;
 };
 
 // The test the sets' design calls for, unless one was asked: sets whose

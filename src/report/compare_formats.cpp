@@ -3,6 +3,7 @@
 
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
+#include "report/histogram_format.h"
 #include "report/table.h"
 #include "report/profile_format.h"
 #include "report/underneath_format.h"
@@ -53,6 +54,7 @@ std::string format_markdown(const Comparison& c) {
     out += "\n";
   }
   out += format_underneath_text(c);
+  out += format_histograms_text(c);
   out += format_profile_markdown(c);
   out += '\n' + convention_text(c, Style::kMarkdown) + '\n';
   for (const auto& note : c.notes) out += "\n" + note.full + "\n";
@@ -84,7 +86,7 @@ std::string format_csv(const Comparison& c) {
       else
         out += ",,,,,,\n";
     }
-  return out + format_underneath_csv(c) + format_profile_csv(c);
+  return out + format_underneath_csv(c) + format_histograms_csv(c) + format_profile_csv(c);
 }
 
 std::string format_compare_json(const Comparison& c) {
@@ -171,6 +173,7 @@ std::string format_compare_json(const Comparison& c) {
                             {"tests", c.underneath.tests},
                             {"correction", "benjamini-hochberg"},
                             {"q", c.options.alpha}};
+  j["histograms"] = histograms_json(c);
   j["profile"] = profile_json(c);
   j["notes"] = ordered_json::array();
   for (const auto& note : c.notes) j["notes"].push_back(note.full);

@@ -10,6 +10,7 @@
 #include "core/utf8.h"
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
+#include "report/histogram_format.h"
 #include "report/table.h"
 #include "report/profile_format.h"
 #include "report/underneath_format.h"
@@ -79,6 +80,7 @@ std::string format_lkp(const Comparison& c) {
            (mde.empty() ? "" : " [mde " + mde + "]") + "\n";
   }
   out += format_underneath_text(c);
+  out += format_histograms_text(c);
   out += format_profile_lkp(c);
   out += note_block(c, Style::kLkp);
   return out;

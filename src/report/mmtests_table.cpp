@@ -10,6 +10,7 @@
 
 #include "report/compare_reporters.h"
 #include "report/conventions.h"
+#include "report/histogram_format.h"
 #include "report/table.h"
 #include "report/profile_format.h"
 #include "report/underneath_format.h"
@@ -113,6 +114,7 @@ std::string format_mmtests(const Comparison& c) {
       out += line + "\n";
     }
   out += format_underneath_text(c);
+  out += format_histograms_text(c);
   out += format_profile_text(c);
   out += note_block(c, Style::kMmtests);
   return out;

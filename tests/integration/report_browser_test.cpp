@@ -103,9 +103,11 @@ TEST(ReportBrowser, AVaryExperimentOpensWithEveryPlotDrawn) {
   // The CPU set's split is drawn only where the runs' CPU set is not every CPU.
   const std::size_t splits = count_kind(plots, "cpu-split");
   EXPECT_TRUE(splits == 1 || splits == 2) << splits;
-  EXPECT_EQ(plots.size(), 5 + splits) << "3 strip plots, wakeup and request latency, the CPU split";
+  EXPECT_EQ(plots.size(), 7 + splits)
+      << "3 strip plots, wakeup and request latency, their histograms overlaid, the CPU split";
   EXPECT_EQ(count_kind(plots, "strip"), 3u);
   EXPECT_EQ(count_kind(plots, "latency"), 2u);
+  EXPECT_EQ(count_kind(plots, "histogram"), 2u);
   expect_drawn(plots);
   for (const auto& p : plots) {
     if (p.kind != "strip") continue;

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <stdexcept>
 
 #include "channel/histogram.h"
+#include "compare/run_histograms.h"
 
 namespace schedlab::html {
 namespace {
@@ -15,34 +15,15 @@ namespace {
 constexpr double kStep = 0.05;         // of log10(1 / (1 - p)): 20 points a decade
 constexpr double kDeepestDecade = 6;   // p99.9999
 
-std::uint64_t whole(const ordered_json& j, const char* what) {
-  if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<std::int64_t>() >= 0))
-    throw std::runtime_error(fmt::format("{} is not a whole number", what));
-  return j.get<std::uint64_t>();
-}
-
-void add_bin(sl_hist& h, const ordered_json& bin) {
-  if (!bin.is_array() || bin.size() != 3) throw std::runtime_error("a bin is not [low, high, count]");
-  const std::uint64_t low = whole(bin[0], "a bin's low edge"), high = whole(bin[1], "a bin's high edge");
-  const std::uint32_t b = sl_hist_bucket(low);
-  if (sl_hist_bucket_low(b) != low || low + sl_hist_bucket_width(b) != high)
-    throw std::runtime_error(fmt::format("bin [{}, {}] is not one of schedlab's buckets", low, high));
-  h.buckets[b] += whole(bin[2], "a bin's count");
-}
-
-// The stored histogram as the worker kept it, checked on the way in.
-std::unique_ptr<sl_hist> read_histogram(const ordered_json& j) {
-  if (!j.is_object() || j.value("unit", "") != "ns" || !j.contains("bins") || !j["bins"].is_array())
-    throw std::runtime_error("not {unit: \"ns\", count, min, max, bins}");
+// The stored histogram (compare/run_histograms.h read and checked it) in
+// the worker's buckets, whose percentile reading the metrics use.
+std::unique_ptr<sl_hist> as_worker_histogram(const StoredHistogram& stored) {
   auto h = std::make_unique<sl_hist>();
   sl_hist_init_zeroed(h.get());
-  for (const auto& bin : j["bins"]) add_bin(*h, bin);
-  std::uint64_t total = 0;
-  for (std::uint32_t b = 0; b < SL_HIST_BUCKETS; ++b) total += h->buckets[b];
-  h->count = whole(j.value("count", ordered_json()), "count");
-  if (total != h->count) throw std::runtime_error(fmt::format("its bins hold {} samples, not {}", total, h->count));
-  h->min = h->count ? whole(j.value("min", ordered_json()), "min") : UINT64_MAX;
-  h->max = whole(j.value("max", ordered_json()), "max");
+  for (const auto& bin : stored.bins) h->buckets[sl_hist_bucket(bin.lower)] += bin.count;
+  h->count = stored.count;
+  h->min = stored.min.value_or(UINT64_MAX);
+  h->max = stored.max.value_or(0);
   return h;
 }
 
@@ -50,20 +31,12 @@ std::unique_ptr<sl_hist> read_histogram(const ordered_json& j) {
 std::unique_ptr<sl_hist> merged(const ResultSet& set, const std::string& kind,
                                 std::vector<std::string>& problems) {
   std::unique_ptr<sl_hist> all;
-  for (const auto& run : set.runs) {
-    const auto& details = run.details;
-    if (!details.contains("histograms") || !details["histograms"].contains(kind)) continue;
-    try {
-      const auto h = read_histogram(details["histograms"][kind]);
-      if (!all) {
-        all = std::make_unique<sl_hist>();
-        sl_hist_init(all.get());
-      }
-      sl_hist_merge(all.get(), h.get());
-    } catch (const std::exception& e) {
-      problems.push_back(fmt::format("{}: the {} histogram of run {} is not drawn: {}", set.label, kind,
-                                     run.index, e.what()));
+  for (const auto& r : set_histograms(set, kind, problems)) {
+    if (!all) {
+      all = std::make_unique<sl_hist>();
+      sl_hist_init(all.get());
     }
+    sl_hist_merge(all.get(), as_worker_histogram(r.histogram).get());
   }
   return all;
 }

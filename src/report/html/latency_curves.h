@@ -1,7 +1,7 @@
 #pragma once
 // Latency percentile curves from the histograms a wakeup run stores
-// (runs[].details.histograms.KIND: {unit: "ns", count, min, max,
-// bins: [[low, high, count], ...]}, docs/result-file.md).
+// (runs[].details.histograms.KIND, docs/result-file.md; read by
+// compare/run_histograms.h).
 #include <cstddef>
 #include <cstdint>
 #include <optional>

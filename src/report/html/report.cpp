@@ -36,6 +36,7 @@ std::string render_report(const ReportInput& in) {
       {"runs", "Runs", runs_part(c)},
       {"profile", "Where the time went", profile_part(c)},
       {"latency", "Latency percentiles", latency_part(c.sets)},
+      {"histograms", "Histograms", histograms_part(c)},
       {"cpu", "CPU split", cpu_part(c.sets)},
       {"history", "History in the store", trend_part(in)},
       {"sets", "Sets", sets_part(c.sets)},

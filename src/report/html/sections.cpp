@@ -5,12 +5,15 @@
 
 #include <algorithm>
 
+#include "compare/run_histograms.h"
 #include "report/compare_reporters.h"
+#include "report/histogram_format.h"
 #include "report/html/comparison_table.h"
 #include "report/html/cpu_split_plot.h"
 #include "report/html/document.h"
 #include "report/html/env_diff.h"
 #include "report/html/escape.h"
+#include "report/html/histogram_plot.h"
 #include "report/html/html_table.h"
 #include "report/html/latency_plot.h"
 #include "report/html/strip_plot.h"
@@ -129,6 +132,22 @@ std::string latency_part(const std::vector<ResultSet>& sets) {
   }
   if (!problems.empty()) out += list(problems);
   return out;
+}
+
+std::string histograms_part(const Comparison& c) {
+  std::string out;
+  std::vector<std::string> problems;
+  for (const auto& name : histogram_names(c.sets.front())) {
+    const std::string svg = histogram_plot(c, name, problems);
+    if (svg.empty()) continue;
+    out += figure(svg, fmt::format("{}: the runs of each set pooled, as the share of their values per quarter "
+                                   "octave; dots at the quantiles compare tested (hover for the shift against "
+                                   "the baseline, its interval and q).",
+                                   name));
+  }
+  if (out.empty()) return "";
+  if (!problems.empty()) out += list(problems);
+  return out + preformatted(format_histograms_text(c));
 }
 
 std::string cpu_part(const std::vector<ResultSet>& sets) {

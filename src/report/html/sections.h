@@ -19,6 +19,9 @@ std::string differences_part(const std::vector<ResultSet>& sets);
 std::string runs_part(const Comparison& c);
 // Wakeup and request latency curves from the stored histograms.
 std::string latency_part(const std::vector<ResultSet>& sets);
+// Every stored histogram (bpf probe, wakeup) overlaid per set, and how
+// its quantiles moved (compare's "Histograms" lines).
+std::string histograms_part(const Comparison& c);
 // The CPU split, of all CPUs and of the runs' CPU set.
 std::string cpu_part(const std::vector<ResultSet>& sets);
 // The store's history of the primary metric with its change points.
