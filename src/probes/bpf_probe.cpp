@@ -10,10 +10,12 @@
 
 #include <charconv>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "input/files.h"
 #include "probes/bpf_histograms.h"
+#include "probes/bpf_offcpu.h"
 #include "probes/bpf_program.h"
 #include "probes/per_loop.h"
 #include "probes/probe.h"
@@ -108,6 +110,7 @@ class BpfProbe final : public Probe {
     record["tasks_left"] = reading->tasks_left;
     record["tasks_left_total"] = reading->tasks_left_total;
     record["tasks_dropped"] = reading->counters.tasks_dropped;
+    record.update(offcpu_details(*reading));
     details["bpf"] = std::move(record);
     if (reading->counters.tasks_dropped > 0)
       return fmt::format("{} tasks of the workload were not followed (the task map holds {}): no figures",
@@ -127,7 +130,23 @@ class BpfProbe final : public Probe {
   }
 
  private:
+  // The off-CPU stacks with the most time, named, and what was not kept.
+  ordered_json offcpu_details(const BpfReading& r) {
+    if (!symbols_) symbols_.emplace(profile::KernelSymbols::load());
+    ordered_json out = {{"offcpu", offcpu_record(r.offcpu, *symbols_)},
+                        {"offcpu_stacks", r.offcpu.size()},
+                        {"offcpu_dropped", r.counters.offcpu_dropped}};
+    if (r.counters.offcpu_dropped > 0)
+      out["offcpu_incomplete"] = fmt::format(
+          "{} blocking switches of the workload's tasks have no stack (the stack map holds {} stacks, a hash "
+          "bucket taken by another stack drops one): the off-CPU stacks miss their time",
+          r.counters.offcpu_dropped, SL_MAX_STACKS);
+    if (symbols_->empty()) out["offcpu_unnamed"] = profile::kallsyms_problem();
+    return out;
+  }
+
   LifecycleProgram program_;
+  std::optional<profile::KernelSymbols> symbols_;  // kept across the runs of a set
   ordered_json filter_;  // how this run's tasks were chosen, for its details
 };
 

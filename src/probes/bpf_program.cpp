@@ -80,6 +80,29 @@ void read_followed_tasks(const bpf_map* tasks, BpfReading& r) {
   }
 }
 
+// The frames of stack `id`: the map's value is zero after the last one.
+std::vector<std::uint64_t> stack_frames(const bpf_map* stacks, std::uint32_t id) {
+  std::array<std::uint64_t, SL_STACK_DEPTH> ips{};
+  if (bpf_map__lookup_elem(stacks, &id, sizeof id, ips.data(), sizeof ips, 0) != 0) return {};
+  const auto end = std::find(ips.begin(), ips.end(), 0);
+  return {ips.begin(), end};
+}
+
+// Every stack with off-CPU time, its time summed over the CPUs.
+std::optional<std::vector<BpfOffCpuStack>> read_offcpu(const bpf_map* offcpu, const bpf_map* stacks) {
+  static_assert(sizeof(sl_offcpu) == 2 * sizeof(std::uint64_t), "sl_offcpu is two u64");
+  std::vector<BpfOffCpuStack> out;
+  std::uint32_t id = 0;
+  const void* previous = nullptr;
+  while (out.size() < SL_MAX_STACKS && bpf_map__get_next_key(offcpu, previous, &id, sizeof id) == 0) {
+    const auto sum = sum_per_cpu(offcpu, id, 2);
+    if (!sum) return std::nullopt;
+    out.push_back({(*sum)[0], (*sum)[1], stack_frames(stacks, id)});
+    previous = &id;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string LifecycleProgram::open(const BpfFilter& filter) {
@@ -128,6 +151,9 @@ std::optional<BpfReading> LifecycleProgram::read() const {
   if (!counters) return std::nullopt;
   std::memcpy(&r.counters, counters->data(), sizeof r.counters);
   read_followed_tasks(skeleton_->maps.tasks, r);
+  auto offcpu = read_offcpu(skeleton_->maps.offcpu, skeleton_->maps.stacks);
+  if (!offcpu) return std::nullopt;
+  r.offcpu = std::move(*offcpu);
   return r;
 }
 

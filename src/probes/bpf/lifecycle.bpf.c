@@ -14,6 +14,7 @@
  * seeded by the probe with the copies' processes and grown here). */
 #include "probes/bpf/kernel_types.h"
 
+#include <bpf/bpf_core_read.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 
@@ -58,6 +59,22 @@ struct {
   __type(key, __u32);
   __type(value, struct sl_counters);
 } counters SEC(".maps");
+
+/* Kernel stacks where the workload's tasks blocked, by id. */
+struct {
+  __uint(type, BPF_MAP_TYPE_STACK_TRACE);
+  __uint(max_entries, SL_MAX_STACKS);
+  __type(key, __u32);
+  __uint(value_size, SL_STACK_DEPTH * sizeof(__u64));
+} stacks SEC(".maps");
+
+/* Stack id -> off-CPU time that began there. */
+struct {
+  __uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+  __uint(max_entries, SL_MAX_STACKS);
+  __type(key, __u32);
+  __type(value, struct sl_offcpu);
+} offcpu SEC(".maps");
 
 static __always_inline struct sl_counters* my_counters(void) {
   __u32 zero = 0;
@@ -172,16 +189,68 @@ int BPF_PROG(sl_wakeup_new, struct task_struct* p) {
   return 0;
 }
 
+/* Whether prev, switched out, blocks (sleeps) rather than being preempted
+ * while runnable: only then is its time off the CPU a wait on something. */
+static __always_inline bool blocks(bool preempt, struct task_struct* prev) {
+  if (preempt) return false;
+  if (bpf_core_field_exists(prev->__state)) return prev->__state != 0;
+  return ((struct task_struct___pre514*)prev)->state != 0;
+}
+
+static __always_inline void count_offcpu_drop(void) {
+  struct sl_counters* c = my_counters();
+  if (c) c->offcpu_dropped++;
+}
+
+/* A task of the workload blocks: where (its kernel stack) and when. */
+static __always_inline void switched_out(void* ctx, struct sl_task_state* s, __u64 now) {
+  long id = bpf_get_stackid(ctx, &stacks, 0);
+  if (id < 0) {
+    count_offcpu_drop();
+    return;
+  }
+  s->offcpu_stack = (__s32)id;
+  s->since[SL_AT_OFFCPU] = now;
+}
+
+/* It runs again: its off-CPU time goes to the stack it blocked in. */
+static __always_inline void switched_in(struct sl_task_state* s, __u64 now) {
+  __u32 id = (__u32)s->offcpu_stack;
+  __u64 start = s->since[SL_AT_OFFCPU];
+  struct sl_offcpu* o;
+  struct sl_offcpu first = {};
+  if (start == 0 || now < start) return;
+  s->since[SL_AT_OFFCPU] = 0;
+  o = bpf_map_lookup_elem(&offcpu, &id);
+  if (!o) {
+    /* Added here, or meanwhile by another CPU: there either way, unless full. */
+    bpf_map_update_elem(&offcpu, &id, &first, BPF_NOEXIST);
+    o = bpf_map_lookup_elem(&offcpu, &id);
+  }
+  if (!o) {
+    count_offcpu_drop();
+    return;
+  }
+  o->total_ns += now - start;
+  o->count++;
+}
+
 SEC("tp_btf/sched_switch")
 int BPF_PROG(sl_switch, bool preempt, struct task_struct* prev, struct task_struct* next) {
   __u64 key = (__u64)prev;
   struct sl_task_state* s;
+  __u64 now;
   if (!window_open) return 0;
   /* prev had a slice only if it was switched in while the window was
    * open, and then it has a state: a lookup, no filter. */
   s = bpf_map_lookup_elem(&tasks, &key);
-  if (s) close_interval(SL_ONCPU_SLICE, &s->since[SL_AT_ONCPU], bpf_ktime_get_ns());
-  reach(next, SL_RUNQ_LATENCY, SL_AT_WAKE, SL_AT_ONCPU);
+  if (s) {
+    now = bpf_ktime_get_ns();
+    close_interval(SL_ONCPU_SLICE, &s->since[SL_AT_ONCPU], now);
+    if (blocks(preempt, prev)) switched_out(ctx, s, now);
+  }
+  s = reach(next, SL_RUNQ_LATENCY, SL_AT_WAKE, SL_AT_ONCPU);
+  if (s) switched_in(s, s->since[SL_AT_ONCPU]);
   return 0;
 }
 

@@ -45,6 +45,14 @@ struct sl_counters {
   __u64 wakeups_new;   /* sched_wakeup_new: a new task of the workload first made runnable */
   __u64 migrations;    /* sched_migrate_task of a task of the workload */
   __u64 tasks_dropped; /* tasks not followed: the task map was full */
+  __u64 offcpu_dropped; /* blocking switch-outs with no stack kept: the stack or off-CPU map was full */
+};
+
+/* Off-CPU time of one kernel stack (a per-CPU hash entry keyed by the
+ * stack map's id): what the workload's tasks blocked in, and how long. */
+struct sl_offcpu {
+  __u64 total_ns; /* sum of the off-CPU intervals that began in this stack */
+  __u64 count;    /* how many */
 };
 
 /* When a task of the workload last reached each point, in its state. */
@@ -54,6 +62,7 @@ enum sl_stamp {
   SL_AT_EXIT,
   SL_AT_WAKE,
   SL_AT_ONCPU,
+  SL_AT_OFFCPU, /* switched out blocking (not preempted), with its stack in offcpu_stack */
   SL_STAMPS
 };
 
@@ -64,7 +73,7 @@ enum sl_stamp {
 struct sl_task_state {
   __u64 since[SL_STAMPS]; /* bpf_ktime_get_ns(): CLOCK_MONOTONIC */
   __u32 pid;              /* the task's id (tid), for the run's record of tasks left */
-  __u32 pad;
+  __s32 offcpu_stack;     /* the stack map's id of where it last blocked */
 };
 
 /* Capacity of the task map and of the process-tree map: more tasks alive
@@ -72,6 +81,13 @@ struct sl_task_state {
  * (schbench -m 4 -t 128: 516 threads per copy). */
 #define SL_MAX_TASKS 32768u
 #define SL_MAX_PROCESSES 16384u
+
+/* The kernel stacks kept for off-CPU time: the frames nearest the leaf
+ * (where the task blocked) up to this depth, and at most this many
+ * distinct stacks (the stack map is a hash of stacks: a stack whose
+ * bucket another holds is dropped, and counted, not merged). */
+#define SL_STACK_DEPTH 32u
+#define SL_MAX_STACKS 8192u
 
 /* floor(log2(v)) for v >= 1, by halving: BPF has no count-leading-zeros
  * (clang unrolls the loop). */
