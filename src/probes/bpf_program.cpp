@@ -71,11 +71,11 @@ void read_followed_tasks(const bpf_map* tasks, BpfReading& r) {
   const void* previous = nullptr;
   r.tasks_left_total = 0;
   while (r.tasks_left_total < SL_MAX_TASKS && bpf_map__get_next_key(tasks, previous, &key, sizeof key) == 0) {
-    sl_task_state state{};
+    std::uint32_t pid = 0;
     ++r.tasks_left_total;
     if (r.tasks_left.size() < kTasksLeftRecorded &&
-        bpf_map__lookup_elem(tasks, &key, sizeof key, &state, sizeof state, 0) == 0)
-      r.tasks_left.push_back(static_cast<pid_t>(state.pid));
+        bpf_map__lookup_elem(tasks, &key, sizeof key, &pid, sizeof pid, 0) == 0)
+      r.tasks_left.push_back(static_cast<pid_t>(pid));
     previous = &key;
   }
 }

@@ -32,11 +32,20 @@ enum bpf_map_type {
   BPF_MAP_TYPE_PERCPU_HASH = 5,
   BPF_MAP_TYPE_PERCPU_ARRAY = 6,
   BPF_MAP_TYPE_STACK_TRACE = 7,
+  BPF_MAP_TYPE_TASK_STORAGE = 29,
 };
 
 enum {
   BPF_ANY = 0,
   BPF_NOEXIST = 1,
+};
+
+enum {
+  BPF_F_NO_PREALLOC = 1, /* map_flags: a local storage map must have it */
+};
+
+enum {
+  BPF_LOCAL_STORAGE_GET_F_CREATE = 1,
 };
 
 #pragma clang attribute push(__attribute__((preserve_access_index)), apply_to = record)

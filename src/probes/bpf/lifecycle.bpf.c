@@ -38,13 +38,27 @@ struct {
   __type(value, __u64);
 } tree SEC(".maps");
 
-/* task_struct address -> its state (lifecycle.h). */
+/* The tasks of the workload followed, task_struct address (unique while
+ * the task exists, which a pid is not: a pid is free for reuse at the
+ * reap, before sched_process_free) -> pid: bounded, and read after the
+ * run for the record of tasks left.  Touched when a task is first
+ * followed and when it is freed, never on the hot path. */
 struct {
   __uint(type, BPF_MAP_TYPE_HASH);
   __uint(max_entries, SL_MAX_TASKS);
   __type(key, __u64);
-  __type(value, struct sl_task_state);
+  __type(value, __u32);
 } tasks SEC(".maps");
+
+/* Each task's state (lifecycle.h), in its own storage: every switch looks
+ * up two tasks, and a task storage lookup is a pointer walk from the
+ * task_struct where a hash lookup hashes and compares keys. */
+struct {
+  __uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+  __uint(map_flags, BPF_F_NO_PREALLOC);
+  __type(key, int);
+  __type(value, struct sl_task_state);
+} task_state SEC(".maps");
 
 struct {
   __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -90,20 +104,47 @@ static __always_inline bool in_workload(struct task_struct* t) {
   return leader && (*leader == 0 || *leader == (__u64)t->group_leader);
 }
 
-/* The state of a task of the workload, created on first sight; NULL for
- * any other task (or when the map is full, which is counted). */
-static __always_inline struct sl_task_state* followed(struct task_struct* t) {
+/* Starts following task t of the workload: its state, or NULL when the
+ * task map is full (counted). */
+static __always_inline struct sl_task_state* follow(struct task_struct* t) {
   __u64 key = (__u64)t;
-  struct sl_task_state* s = bpf_map_lookup_elem(&tasks, &key);
+  __u32 pid = (__u32)t->pid;
   struct sl_task_state init = {};
+  struct sl_task_state* s;
   struct sl_counters* c;
-  if (s || !in_workload(t)) return s;
-  init.pid = (__u32)t->pid;
-  if (bpf_map_update_elem(&tasks, &key, &init, BPF_NOEXIST) != 0) {
+  if (bpf_map_update_elem(&tasks, &key, &pid, BPF_ANY) != 0) {
     c = my_counters();
     if (c) c->tasks_dropped++;
+    return 0;
   }
-  return bpf_map_lookup_elem(&tasks, &key);
+  init.pid = pid;
+  init.followed = 1;
+  s = bpf_task_storage_get(&task_state, t, &init, BPF_LOCAL_STORAGE_GET_F_CREATE);
+  if (!s) bpf_map_delete_elem(&tasks, &key);
+  return s;
+}
+
+/* The state of a task of the workload, created on first sight; NULL for
+ * any other task (or when the map is full, which is counted).  The idle
+ * tasks (pid 0, one per CPU: half the switches of a machine with idle
+ * CPUs) are never the workload's and are not looked up.  With the
+ * process-tree filter a task's verdict is kept in its state: a task seen
+ * outside the tree cannot join it (only forks grow the tree, and a fork's
+ * child is a new task); a task can move into a cgroup, so with the
+ * cgroup filter, a cheap check, only the workload's tasks get a state. */
+static __always_inline struct sl_task_state* followed(struct task_struct* t) {
+  struct sl_task_state* s = bpf_task_storage_get(&task_state, t, 0, 0);
+  if (s) return s->followed ? s : 0;
+  if (t->pid == 0) return 0;
+  if (in_workload(t)) return follow(t);
+  if (!filter_cgroup_id) bpf_task_storage_get(&task_state, t, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+  return 0;
+}
+
+/* The state of a task already followed, or NULL: no filter. */
+static __always_inline struct sl_task_state* state_of(struct task_struct* t) {
+  struct sl_task_state* s = bpf_task_storage_get(&task_state, t, 0, 0);
+  return s && s->followed ? s : 0;
 }
 
 /* Adds now - *start to histogram `kind` when *start was set, and clears it. */
@@ -156,7 +197,7 @@ SEC("tp_btf/sched_process_free")
 int BPF_PROG(sl_free, struct task_struct* p) {
   __u64 key = (__u64)p;
   __u32 tgid = (__u32)p->tgid;
-  struct sl_task_state* s = bpf_map_lookup_elem(&tasks, &key);
+  struct sl_task_state* s = state_of(p);
   __u64* leader;
   if (s) {
     if (window_open) close_interval(SL_EXIT_TO_FREE, &s->since[SL_AT_EXIT], bpf_ktime_get_ns());
@@ -237,13 +278,12 @@ static __always_inline void switched_in(struct sl_task_state* s, __u64 now) {
 
 SEC("tp_btf/sched_switch")
 int BPF_PROG(sl_switch, bool preempt, struct task_struct* prev, struct task_struct* next) {
-  __u64 key = (__u64)prev;
   struct sl_task_state* s;
   __u64 now;
   if (!window_open) return 0;
   /* prev had a slice only if it was switched in while the window was
    * open, and then it has a state: a lookup, no filter. */
-  s = bpf_map_lookup_elem(&tasks, &key);
+  s = state_of(prev);
   if (s) {
     now = bpf_ktime_get_ns();
     close_interval(SL_ONCPU_SLICE, &s->since[SL_AT_ONCPU], now);
@@ -256,10 +296,9 @@ int BPF_PROG(sl_switch, bool preempt, struct task_struct* prev, struct task_stru
 
 SEC("tp_btf/sched_migrate_task")
 int BPF_PROG(sl_migrate, struct task_struct* p, int dest_cpu) {
-  __u64 key = (__u64)p;
   struct sl_counters* c;
   if (!window_open) return 0;
-  if (!bpf_map_lookup_elem(&tasks, &key) && !in_workload(p)) return 0;
+  if (!followed(p)) return 0;
   c = my_counters();
   if (c) c->migrations++;
   return 0;

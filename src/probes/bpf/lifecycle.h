@@ -66,14 +66,18 @@ enum sl_stamp {
   SL_STAMPS
 };
 
-/* What the program keeps per task of the workload it saw in the window,
- * keyed by the task_struct's address (unique while the task exists, which
- * a pid is not: a pid is free for reuse at the reap, before
- * sched_process_free).  A stamp of 0 means "not reached in the window". */
+/* What the program keeps per task it saw in the window, in the task's own
+ * BPF storage (found from the task_struct pointer the tracepoint passes,
+ * without hashing).  A task of the workload is `followed`; with the
+ * process-tree filter a task found not to be the workload's keeps an
+ * empty state too, so that it is looked up in the tree only once.  A
+ * stamp of 0 means "not reached in the window". */
 struct sl_task_state {
   __u64 since[SL_STAMPS]; /* bpf_ktime_get_ns(): CLOCK_MONOTONIC */
-  __u32 pid;              /* the task's id (tid), for the run's record of tasks left */
+  __u32 pid;              /* the task's id (tid) */
   __s32 offcpu_stack;     /* the stack map's id of where it last blocked */
+  __u32 followed;         /* 1: a task of the workload; 0: not */
+  __u32 pad;
 };
 
 /* Capacity of the task map and of the process-tree map: more tasks alive
