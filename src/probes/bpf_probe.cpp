@@ -6,15 +6,12 @@
 // copies, but the program runs on every switch, wakeup and fork of the
 // machine while attached, so it is measured as an in-window probe.
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <charconv>
-#include <filesystem>
 #include <optional>
 #include <set>
 
-#include "input/files.h"
 #include "probes/bpf_histograms.h"
+#include "probes/bpf_libbpf.h"
 #include "probes/bpf_offcpu.h"
 #include "probes/bpf_program.h"
 #include "probes/per_loop.h"
@@ -25,9 +22,6 @@
 namespace schedlab {
 namespace {
 
-constexpr const char* kBtfPath = "/sys/kernel/btf/vmlinux";
-constexpr int kCapPerfmon = 38, kCapBpf = 39;  // linux/capability.h, Linux 5.8+
-
 std::vector<MetricSpec> bpf_metrics() {
   auto specs = bpf_histogram_metrics();
   for (const auto& [name, what] : {std::pair{"bpf_wakeups", "wakeups (sched_wakeup) of the workload's tasks"},
@@ -35,16 +29,6 @@ std::vector<MetricSpec> bpf_metrics() {
                                    {"bpf_migrations", "moves of the workload's tasks to another CPU (sched_migrate_task)"}})
     for (auto& s : counted_metric(name, "count", what)) specs.push_back(std::move(s));
   return specs;
-}
-
-// Whether this process holds capability `cap` (CapEff of /proc/self/status).
-bool has_capability(int cap) {
-  const auto status = input::read_system_file("/proc/self/status");
-  const auto field = status ? sys::status_field(*status, "CapEff") : std::nullopt;
-  std::uint64_t mask = 0;
-  if (!field || std::from_chars(field->data(), field->data() + field->size(), mask, 16).ec != std::errc())
-    return false;
-  return (mask >> cap) & 1u;
 }
 
 // The copies' processes and those of every task in their trees.
@@ -71,15 +55,7 @@ class BpfProbe final : public Probe {
     return kInfo;
   }
 
-  std::string unavailable_reason() const override {
-    std::error_code ec;
-    if (!std::filesystem::exists(kBtfPath, ec))
-      return fmt::format("the kernel has no BTF ({} is missing: CONFIG_DEBUG_INFO_BTF off), which the program's "
-                         "CO-RE relocations need", kBtfPath);
-    if (geteuid() != 0 && !(has_capability(kCapBpf) && has_capability(kCapPerfmon)))
-      return "loading a tracing BPF program needs root, or CAP_BPF and CAP_PERFMON";
-    return "";
-  }
+  std::string unavailable_reason() const override { return bpf_tracing_unavailable(); }
 
   std::string attach(const ProbeContext& c) override {
     ordered_json filter;
