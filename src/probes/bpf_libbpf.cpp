@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <filesystem>
 #include <cstdarg>
@@ -14,6 +15,7 @@
 #include <mutex>
 
 #include "input/files.h"
+#include "probes/bpf/lifecycle.h"
 #include "sys/proc_files.h"
 
 namespace schedlab {
@@ -85,6 +87,20 @@ std::optional<std::vector<std::uint64_t>> sum_per_cpu(const bpf_map* map, std::u
   std::vector<std::uint64_t> sum(count);
   for (std::size_t i = 0; i < all.size(); ++i) sum[i % count] += all[i];
   return sum;
+}
+
+std::optional<std::vector<std::vector<std::uint64_t>>> read_histograms(const bpf_map* map, std::uint32_t n) {
+  std::vector<std::vector<std::uint64_t>> out;
+  for (std::uint32_t key = 0; key < n; ++key) {
+    auto counts = sum_per_cpu(map, key, SL_BUCKETS);
+    if (!counts) return std::nullopt;
+    out.push_back(std::move(*counts));
+  }
+  return out;
+}
+
+void store_window_flag(std::uint32_t& flag, bool open) noexcept {
+  std::atomic_ref<std::uint32_t>(flag).store(open ? 1 : 0, std::memory_order_release);
 }
 
 }  // namespace schedlab

@@ -25,6 +25,14 @@ std::string libbpf_refusal(const char* step, int err);
 // CAP_PERFMON).
 std::string bpf_tracing_unavailable();
 
+// Entries 0..n-1 of a per-CPU array of histograms (probes/bpf/lifecycle.h's
+// buckets), each summed over the CPUs; nullopt when one could not be read.
+std::optional<std::vector<std::vector<std::uint64_t>>> read_histograms(const bpf_map* map, std::uint32_t n);
+
+// Opens or closes a program's window: a store to its flag in the program's
+// memory-mapped .bss, no system call.
+void store_window_flag(std::uint32_t& flag, bool open) noexcept;
+
 // A per-CPU map's entry `key` summed over the CPUs, as `count` u64 values;
 // nullopt when it could not be read.
 std::optional<std::vector<std::uint64_t>> sum_per_cpu(const bpf_map* map, std::uint32_t key, std::size_t count);

@@ -3,7 +3,6 @@
 #include <bpf/libbpf.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 
@@ -87,17 +86,15 @@ std::string LifecycleProgram::seed(const std::vector<pid_t>& tgids) {
 }
 
 void LifecycleProgram::set_window(bool open) noexcept {
-  if (skeleton_) std::atomic_ref<__u32>(skeleton_->bss->window_open).store(open ? 1 : 0, std::memory_order_release);
+  if (skeleton_) store_window_flag(skeleton_->bss->window_open, open);
 }
 
 std::optional<BpfReading> LifecycleProgram::read() const {
   if (!skeleton_) return std::nullopt;
   BpfReading r;
-  for (std::uint32_t kind = 0; kind < SL_HISTOGRAMS; ++kind) {
-    auto counts = sum_per_cpu(skeleton_->maps.histograms, kind, SL_BUCKETS);
-    if (!counts) return std::nullopt;
-    r.histograms[kind] = std::move(*counts);
-  }
+  auto histograms = read_histograms(skeleton_->maps.histograms, SL_HISTOGRAMS);
+  if (!histograms) return std::nullopt;
+  std::move(histograms->begin(), histograms->end(), r.histograms.begin());
   static_assert(sizeof(sl_counters) % sizeof(std::uint64_t) == 0, "sl_counters is u64 fields only");
   const auto counters = sum_per_cpu(skeleton_->maps.counters, 0, sizeof(sl_counters) / sizeof(std::uint64_t));
   if (!counters) return std::nullopt;
