@@ -31,6 +31,7 @@ const BpfHistogramInfo& bpf_histogram_info(std::uint32_t kind) { return kHistogr
 std::vector<MetricSpec> histogram_metrics(const std::string& stem, const std::string& description,
                                           const std::string& counted) {
   std::vector<MetricSpec> specs;
+  specs.reserve(kQuantiles.size() + 2);
   for (const auto& [label, q] : kQuantiles)
     specs.push_back({fmt::format("{}_{}_us", stem, label), "us", Better::kLower,
                      fmt::format("{} of the {} (BPF histogram)", label, description)});
