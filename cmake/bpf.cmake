@@ -1,4 +1,5 @@
-# The bpf probe's kernel program (src/probes/bpf/lifecycle.bpf.c): compiled
+# The bpf probes' kernel programs (src/probes/bpf/lifecycle.bpf.c for bpf,
+# funclat.bpf.c for bpf-funclat): each compiled
 # for the BPF target with BTF (-g) so that libbpf can relocate its field
 # accesses against the running kernel's BTF at load (CO-RE), its DWARF
 # stripped, and turned into a C skeleton header by bpftool, which embeds the
@@ -34,12 +35,14 @@ function(schedlab_bpf_skeleton name)
     ${strip_step}
     COMMAND sh -c "\"$0\" gen skeleton \"$1\" name sl_${name} > \"$2\"" ${SCHEDLAB_BPFTOOL} ${obj} ${skel}
     DEPENDS ${src} ${CMAKE_SOURCE_DIR}/src/probes/bpf/lifecycle.h ${CMAKE_SOURCE_DIR}/src/probes/bpf/kernel_types.h
+            ${CMAKE_SOURCE_DIR}/src/probes/bpf/funclat.h
     COMMENT "BPF skeleton ${name}.skel.h"
     VERBATIM)
   set_property(GLOBAL APPEND PROPERTY SCHEDLAB_BPF_SKELETONS ${skel})
 endfunction()
 
 schedlab_bpf_skeleton(lifecycle)
+schedlab_bpf_skeleton(funclat)
 get_property(skeletons GLOBAL PROPERTY SCHEDLAB_BPF_SKELETONS)
 # A target of its own, so that scripts/tidy can generate the headers
 # without building anything else.

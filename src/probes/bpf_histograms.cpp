@@ -22,22 +22,28 @@ constexpr std::array<BpfHistogramInfo, SL_HISTOGRAMS> kHistograms{{
 
 constexpr std::array<std::pair<const char*, double>, 3> kQuantiles{{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}}};
 
-std::string metric_name(std::uint32_t kind, const char* figure) {
-  return fmt::format("bpf_{}_{}", kHistograms.at(kind).name, figure);
-}
+std::string stem_of(std::uint32_t kind) { return fmt::format("bpf_{}", kHistograms.at(kind).name); }
 
 }  // namespace
 
 const BpfHistogramInfo& bpf_histogram_info(std::uint32_t kind) { return kHistograms.at(kind); }
 
+std::vector<MetricSpec> histogram_metrics(const std::string& stem, const std::string& description,
+                                          const std::string& counted) {
+  std::vector<MetricSpec> specs;
+  specs.reserve(kQuantiles.size() + 2);
+  for (const auto& [label, q] : kQuantiles)
+    specs.push_back({fmt::format("{}_{}_us", stem, label), "us", Better::kLower,
+                     fmt::format("{} of the {} (BPF histogram)", label, description)});
+  for (auto& s : counted_metric(stem + "_count", "count", counted)) specs.push_back(std::move(s));
+  return specs;
+}
+
 std::vector<MetricSpec> bpf_histogram_metrics() {
   std::vector<MetricSpec> specs;
   for (std::uint32_t kind = 0; kind < SL_HISTOGRAMS; ++kind) {
     const auto& h = kHistograms.at(kind);
-    for (const auto& [label, q] : kQuantiles)
-      specs.push_back({metric_name(kind, label) + "_us", "us", Better::kLower,
-                       fmt::format("{} of the {} (BPF histogram)", label, h.description)});
-    for (auto& s : counted_metric(metric_name(kind, "count"), "count", fmt::format("intervals in the {}", h.name)))
+    for (auto& s : histogram_metrics(stem_of(kind), h.description, fmt::format("intervals in the {}", h.name)))
       specs.push_back(std::move(s));
   }
   return specs;
@@ -77,11 +83,16 @@ ordered_json histogram_record(const std::vector<std::uint64_t>& counts) {
   return {{"unit", "ns"}, {"count", histogram_total(counts)}, {"lower_bounds", bounds}, {"counts", nonzero}};
 }
 
+void set_histogram_values(const std::string& stem, const std::vector<std::uint64_t>& counts, double loops,
+                          MetricValues& values) {
+  set_counted(values, stem + "_count", static_cast<double>(histogram_total(counts)), loops);
+  for (const auto& [label, q] : kQuantiles)
+    if (auto ns = histogram_quantile(counts, q)) values.set(fmt::format("{}_{}_us", stem, label), *ns / 1000);
+}
+
 void set_histogram_values(std::uint32_t kind, const std::vector<std::uint64_t>& counts, double loops,
                           MetricValues& values) {
-  set_counted(values, metric_name(kind, "count"), static_cast<double>(histogram_total(counts)), loops);
-  for (const auto& [label, q] : kQuantiles)
-    if (auto ns = histogram_quantile(counts, q)) values.set(metric_name(kind, label) + "_us", *ns / 1000);
+  set_histogram_values(stem_of(kind), counts, loops, values);
 }
 
 }  // namespace schedlab

@@ -6,6 +6,7 @@
 // the kernel side's own (probes/bpf/lifecycle.h).
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/metric.h"
@@ -24,8 +25,13 @@ struct BpfHistogramInfo {
 // In the order of sl_histogram_kind.
 const BpfHistogramInfo& bpf_histogram_info(std::uint32_t kind);
 
-// The metrics of every histogram: bpf_NAME_p50_us, _p90_us, _p99_us
-// (lower is better) and bpf_NAME_count with its per-loop variant.
+// The metrics of one histogram: STEM_p50_us, _p90_us, _p99_us (lower is
+// better) and STEM_count with its per-loop variant; `counted` says what
+// the count counts.
+std::vector<MetricSpec> histogram_metrics(const std::string& stem, const std::string& description,
+                                          const std::string& counted);
+
+// The metrics of every lifecycle histogram, each with the stem bpf_NAME.
 std::vector<MetricSpec> bpf_histogram_metrics();
 
 // The value below which a fraction `q` (0 < q <= 1) of the recorded values
@@ -40,7 +46,10 @@ std::uint64_t histogram_total(const std::vector<std::uint64_t>& counts);
 // non-empty buckets, in order.
 ordered_json histogram_record(const std::vector<std::uint64_t>& counts);
 
-// Sets histogram `kind`'s metrics (the quantiles only when it is not empty).
+// Sets the metrics of the histogram with `stem` (the quantiles only when it
+// is not empty); of lifecycle histogram `kind`.
+void set_histogram_values(const std::string& stem, const std::vector<std::uint64_t>& counts, double loops,
+                          MetricValues& values);
 void set_histogram_values(std::uint32_t kind, const std::vector<std::uint64_t>& counts, double loops,
                           MetricValues& values);
 

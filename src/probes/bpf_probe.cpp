@@ -6,14 +6,13 @@
 // copies, but the program runs on every switch, wakeup and fork of the
 // machine while attached, so it is measured as an in-window probe.
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <charconv>
-#include <filesystem>
+#include <optional>
 #include <set>
 
-#include "input/files.h"
 #include "probes/bpf_histograms.h"
+#include "probes/bpf_libbpf.h"
+#include "probes/bpf_offcpu.h"
 #include "probes/bpf_program.h"
 #include "probes/per_loop.h"
 #include "probes/probe.h"
@@ -23,9 +22,6 @@
 namespace schedlab {
 namespace {
 
-constexpr const char* kBtfPath = "/sys/kernel/btf/vmlinux";
-constexpr int kCapPerfmon = 38, kCapBpf = 39;  // linux/capability.h, Linux 5.8+
-
 std::vector<MetricSpec> bpf_metrics() {
   auto specs = bpf_histogram_metrics();
   for (const auto& [name, what] : {std::pair{"bpf_wakeups", "wakeups (sched_wakeup) of the workload's tasks"},
@@ -33,16 +29,6 @@ std::vector<MetricSpec> bpf_metrics() {
                                    {"bpf_migrations", "moves of the workload's tasks to another CPU (sched_migrate_task)"}})
     for (auto& s : counted_metric(name, "count", what)) specs.push_back(std::move(s));
   return specs;
-}
-
-// Whether this process holds capability `cap` (CapEff of /proc/self/status).
-bool has_capability(int cap) {
-  const auto status = input::read_system_file("/proc/self/status");
-  const auto field = status ? sys::status_field(*status, "CapEff") : std::nullopt;
-  std::uint64_t mask = 0;
-  if (!field || std::from_chars(field->data(), field->data() + field->size(), mask, 16).ec != std::errc())
-    return false;
-  return (mask >> cap) & 1u;
 }
 
 // The copies' processes and those of every task in their trees.
@@ -69,15 +55,7 @@ class BpfProbe final : public Probe {
     return kInfo;
   }
 
-  std::string unavailable_reason() const override {
-    std::error_code ec;
-    if (!std::filesystem::exists(kBtfPath, ec))
-      return fmt::format("the kernel has no BTF ({} is missing: CONFIG_DEBUG_INFO_BTF off), which the program's "
-                         "CO-RE relocations need", kBtfPath);
-    if (geteuid() != 0 && !(has_capability(kCapBpf) && has_capability(kCapPerfmon)))
-      return "loading a tracing BPF program needs root, or CAP_BPF and CAP_PERFMON";
-    return "";
-  }
+  std::string unavailable_reason() const override { return bpf_tracing_unavailable(); }
 
   std::string attach(const ProbeContext& c) override {
     ordered_json filter;
@@ -108,6 +86,7 @@ class BpfProbe final : public Probe {
     record["tasks_left"] = reading->tasks_left;
     record["tasks_left_total"] = reading->tasks_left_total;
     record["tasks_dropped"] = reading->counters.tasks_dropped;
+    record.update(offcpu_details(*reading));
     details["bpf"] = std::move(record);
     if (reading->counters.tasks_dropped > 0)
       return fmt::format("{} tasks of the workload were not followed (the task map holds {}): no figures",
@@ -127,7 +106,23 @@ class BpfProbe final : public Probe {
   }
 
  private:
+  // The off-CPU stacks with the most time, named, and what was not kept.
+  ordered_json offcpu_details(const BpfReading& r) {
+    if (!symbols_) symbols_.emplace(profile::KernelSymbols::load());
+    ordered_json out = {{"offcpu", offcpu_record(r.offcpu, *symbols_)},
+                        {"offcpu_stacks", r.offcpu.size()},
+                        {"offcpu_dropped", r.counters.offcpu_dropped}};
+    if (r.counters.offcpu_dropped > 0)
+      out["offcpu_incomplete"] = fmt::format(
+          "{} blocking switches of the workload's tasks have no stack (the stack map holds {} stacks, a hash "
+          "bucket taken by another stack drops one): the off-CPU stacks miss their time",
+          r.counters.offcpu_dropped, SL_MAX_STACKS);
+    if (symbols_->empty()) out["offcpu_unnamed"] = profile::kallsyms_problem();
+    return out;
+  }
+
   LifecycleProgram program_;
+  std::optional<profile::KernelSymbols> symbols_;  // kept across the runs of a set
   ordered_json filter_;  // how this run's tasks were chosen, for its details
 };
 

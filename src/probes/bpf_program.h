@@ -28,12 +28,20 @@ struct BpfFilter {
   std::vector<pid_t> tgids;     // the tree's processes when attached
 };
 
+// Off-CPU time of one kernel stack, summed over the CPUs.
+struct BpfOffCpuStack {
+  std::uint64_t total_ns = 0;
+  std::uint64_t count = 0;
+  std::vector<std::uint64_t> frames;  // return addresses, leaf (where it blocked) first
+};
+
 // What the maps held after the run, summed over the CPUs.
 struct BpfReading {
   std::array<std::vector<std::uint64_t>, SL_HISTOGRAMS> histograms;  // SL_BUCKETS counts each
   sl_counters counters{};
   std::vector<pid_t> tasks_left;     // the first tasks still followed (not freed yet)
   std::size_t tasks_left_total = 0;  // and how many there are
+  std::vector<BpfOffCpuStack> offcpu;  // every stack the workload blocked in, in no order
 };
 
 class LifecycleProgram {

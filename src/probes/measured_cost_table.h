@@ -96,6 +96,7 @@ inline constexpr MeasuredCost kMeasuredCosts[] = {
 
 inline constexpr UnmeasuredProbe kUnmeasuredProbes[] = {
     {"perf-hw", "the machine that measured the table has no hardware PMU (a VM)"},
+    {"bpf-funclat", "the machine that measured the table refuses its fentry/fexit programs (EPERM): nothing to measure"},
 };
 
 }  // namespace schedlab

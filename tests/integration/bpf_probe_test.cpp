@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <thread>
 
@@ -166,6 +167,36 @@ TEST_F(Bpf, ACgroupChainIsFollowedByItsLeafsId) {
   EXPECT_NE(details["cgroup"].get<std::string>().find("/l2"), std::string::npos) << "the leaf, level 2";
   expect_consistent(runs[0]);
   EXPECT_GT(count_of(runs[0], "exit_to_free"), 0);
+}
+
+// Context's two tasks ping-pong through pipes: each blocks reading its
+// pipe until the other writes, so the off-CPU stack with the most time
+// is a read of a pipe that schedules away (the kernel names it pipe_read,
+// anon_pipe_read since 6.16), and no BPF frame is left at its top.
+TEST_F(Bpf, ContextBlocksInPipeReadByKernelStack) {
+  const auto runs = bpf_runs({"run", "context", "--runs", "1", "--duration", "500ms"});
+  ASSERT_EQ(runs.size(), 1u);
+  const auto& details = runs[0]["details"]["bpf"];
+  const auto& stacks = details["offcpu"];
+  ASSERT_FALSE(stacks.empty()) << details.dump();
+  EXPECT_LE(stacks.size(), 20u);
+  EXPECT_GE(details["offcpu_stacks"].get<std::size_t>(), stacks.size());
+  EXPECT_EQ(details["offcpu_dropped"], 0);
+  std::uint64_t last = UINT64_MAX;
+  for (const auto& stack : stacks) {
+    EXPECT_LE(stack["total_ns"].get<std::uint64_t>(), last) << "the most time first";
+    last = stack["total_ns"].get<std::uint64_t>();
+    EXPECT_GT(stack["count"].get<std::uint64_t>(), 0u);
+    ASSERT_FALSE(stack["frames"].empty());
+    EXPECT_NE(stack["frames"][0].get<std::string>().rfind("bpf_", 0), 0u) << stack.dump();
+  }
+  std::vector<std::string> top;
+  for (const auto& f : stacks[0]["frames"]) top.push_back(f.get<std::string>());
+  const auto has = [&](const std::string& part) {
+    return std::any_of(top.begin(), top.end(), [&](const std::string& f) { return f.find(part) != std::string::npos; });
+  };
+  EXPECT_TRUE(has("pipe_read")) << stacks[0].dump();
+  EXPECT_NE(std::find(top.begin(), top.end(), "schedule"), top.end()) << stacks[0].dump();
 }
 
 // A program the kernel refuses (here: schedlab may open too few

@@ -93,7 +93,7 @@ TEST_F(Probes, EveryProbeMeasuresOrRecordsWhyNot) {
   const auto set = read_json(dir.file("r.json"))["sets"][0];
   EXPECT_EQ(set["probes"]["selection"], "all");
   const auto& run = set["runs"][0];
-  ASSERT_EQ(set["probes"]["probes"].size(), 9u);
+  ASSERT_EQ(set["probes"]["probes"].size(), 10u);
   for (const auto& p : set["probes"]["probes"]) {
     const std::string name = p["name"];
     if (!p["available"].get<bool>()) {

@@ -29,12 +29,23 @@ typedef _Bool bool;
 
 enum bpf_map_type {
   BPF_MAP_TYPE_HASH = 1,
+  BPF_MAP_TYPE_PERCPU_HASH = 5,
   BPF_MAP_TYPE_PERCPU_ARRAY = 6,
+  BPF_MAP_TYPE_STACK_TRACE = 7,
+  BPF_MAP_TYPE_TASK_STORAGE = 29,
 };
 
 enum {
   BPF_ANY = 0,
   BPF_NOEXIST = 1,
+};
+
+enum {
+  BPF_F_NO_PREALLOC = 1, /* map_flags: a local storage map must have it */
+};
+
+enum {
+  BPF_LOCAL_STORAGE_GET_F_CREATE = 1,
 };
 
 #pragma clang attribute push(__attribute__((preserve_access_index)), apply_to = record)
@@ -52,6 +63,7 @@ struct css_set {
 };
 
 struct task_struct {
+  unsigned int __state; /* 0: TASK_RUNNING (Linux 5.14+; `long state` before) */
   pid_t pid;
   pid_t tgid;
   struct task_struct* group_leader;
@@ -59,6 +71,11 @@ struct task_struct {
 };
 
 struct linux_binprm;
+
+/* The task's state before Linux 5.14 (CO-RE picks whichever exists). */
+struct task_struct___pre514 {
+  long state;
+};
 
 #pragma clang attribute pop
 

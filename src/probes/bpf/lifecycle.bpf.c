@@ -14,6 +14,7 @@
  * seeded by the probe with the copies' processes and grown here). */
 #include "probes/bpf/kernel_types.h"
 
+#include <bpf/bpf_core_read.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 
@@ -37,13 +38,27 @@ struct {
   __type(value, __u64);
 } tree SEC(".maps");
 
-/* task_struct address -> its state (lifecycle.h). */
+/* The tasks of the workload followed, task_struct address (unique while
+ * the task exists, which a pid is not: a pid is free for reuse at the
+ * reap, before sched_process_free) -> pid: bounded, and read after the
+ * run for the record of tasks left.  Touched when a task is first
+ * followed and when it is freed, never on the hot path. */
 struct {
   __uint(type, BPF_MAP_TYPE_HASH);
   __uint(max_entries, SL_MAX_TASKS);
   __type(key, __u64);
-  __type(value, struct sl_task_state);
+  __type(value, __u32);
 } tasks SEC(".maps");
+
+/* Each task's state (lifecycle.h), in its own storage: every switch looks
+ * up two tasks, and a task storage lookup is a pointer walk from the
+ * task_struct where a hash lookup hashes and compares keys. */
+struct {
+  __uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+  __uint(map_flags, BPF_F_NO_PREALLOC);
+  __type(key, int);
+  __type(value, struct sl_task_state);
+} task_state SEC(".maps");
 
 struct {
   __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -59,6 +74,22 @@ struct {
   __type(value, struct sl_counters);
 } counters SEC(".maps");
 
+/* Kernel stacks where the workload's tasks blocked, by id. */
+struct {
+  __uint(type, BPF_MAP_TYPE_STACK_TRACE);
+  __uint(max_entries, SL_MAX_STACKS);
+  __type(key, __u32);
+  __uint(value_size, SL_STACK_DEPTH * sizeof(__u64));
+} stacks SEC(".maps");
+
+/* Stack id -> off-CPU time that began there. */
+struct {
+  __uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+  __uint(max_entries, SL_MAX_STACKS);
+  __type(key, __u32);
+  __type(value, struct sl_offcpu);
+} offcpu SEC(".maps");
+
 static __always_inline struct sl_counters* my_counters(void) {
   __u32 zero = 0;
   return bpf_map_lookup_elem(&counters, &zero);
@@ -73,20 +104,47 @@ static __always_inline bool in_workload(struct task_struct* t) {
   return leader && (*leader == 0 || *leader == (__u64)t->group_leader);
 }
 
-/* The state of a task of the workload, created on first sight; NULL for
- * any other task (or when the map is full, which is counted). */
-static __always_inline struct sl_task_state* followed(struct task_struct* t) {
+/* Starts following task t of the workload: its state, or NULL when the
+ * task map is full (counted). */
+static __always_inline struct sl_task_state* follow(struct task_struct* t) {
   __u64 key = (__u64)t;
-  struct sl_task_state* s = bpf_map_lookup_elem(&tasks, &key);
+  __u32 pid = (__u32)t->pid;
   struct sl_task_state init = {};
+  struct sl_task_state* s;
   struct sl_counters* c;
-  if (s || !in_workload(t)) return s;
-  init.pid = (__u32)t->pid;
-  if (bpf_map_update_elem(&tasks, &key, &init, BPF_NOEXIST) != 0) {
+  if (bpf_map_update_elem(&tasks, &key, &pid, BPF_ANY) != 0) {
     c = my_counters();
     if (c) c->tasks_dropped++;
+    return 0;
   }
-  return bpf_map_lookup_elem(&tasks, &key);
+  init.pid = pid;
+  init.followed = 1;
+  s = bpf_task_storage_get(&task_state, t, &init, BPF_LOCAL_STORAGE_GET_F_CREATE);
+  if (!s) bpf_map_delete_elem(&tasks, &key);
+  return s;
+}
+
+/* The state of a task of the workload, created on first sight; NULL for
+ * any other task (or when the map is full, which is counted).  The idle
+ * tasks (pid 0, one per CPU: half the switches of a machine with idle
+ * CPUs) are never the workload's and are not looked up.  With the
+ * process-tree filter a task's verdict is kept in its state: a task seen
+ * outside the tree cannot join it (only forks grow the tree, and a fork's
+ * child is a new task); a task can move into a cgroup, so with the
+ * cgroup filter, a cheap check, only the workload's tasks get a state. */
+static __always_inline struct sl_task_state* followed(struct task_struct* t) {
+  struct sl_task_state* s = bpf_task_storage_get(&task_state, t, 0, 0);
+  if (s) return s->followed ? s : 0;
+  if (t->pid == 0) return 0;
+  if (in_workload(t)) return follow(t);
+  if (!filter_cgroup_id) bpf_task_storage_get(&task_state, t, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+  return 0;
+}
+
+/* The state of a task already followed, or NULL: no filter. */
+static __always_inline struct sl_task_state* state_of(struct task_struct* t) {
+  struct sl_task_state* s = bpf_task_storage_get(&task_state, t, 0, 0);
+  return s && s->followed ? s : 0;
 }
 
 /* Adds now - *start to histogram `kind` when *start was set, and clears it. */
@@ -139,7 +197,7 @@ SEC("tp_btf/sched_process_free")
 int BPF_PROG(sl_free, struct task_struct* p) {
   __u64 key = (__u64)p;
   __u32 tgid = (__u32)p->tgid;
-  struct sl_task_state* s = bpf_map_lookup_elem(&tasks, &key);
+  struct sl_task_state* s = state_of(p);
   __u64* leader;
   if (s) {
     if (window_open) close_interval(SL_EXIT_TO_FREE, &s->since[SL_AT_EXIT], bpf_ktime_get_ns());
@@ -172,25 +230,75 @@ int BPF_PROG(sl_wakeup_new, struct task_struct* p) {
   return 0;
 }
 
+/* Whether prev, switched out, blocks (sleeps) rather than being preempted
+ * while runnable: only then is its time off the CPU a wait on something. */
+static __always_inline bool blocks(bool preempt, struct task_struct* prev) {
+  if (preempt) return false;
+  if (bpf_core_field_exists(prev->__state)) return prev->__state != 0;
+  return ((struct task_struct___pre514*)prev)->state != 0;
+}
+
+static __always_inline void count_offcpu_drop(void) {
+  struct sl_counters* c = my_counters();
+  if (c) c->offcpu_dropped++;
+}
+
+/* A task of the workload blocks: where (its kernel stack) and when. */
+static __always_inline void switched_out(void* ctx, struct sl_task_state* s, __u64 now) {
+  long id = bpf_get_stackid(ctx, &stacks, 0);
+  if (id < 0) {
+    count_offcpu_drop();
+    return;
+  }
+  s->offcpu_stack = (__s32)id;
+  s->since[SL_AT_OFFCPU] = now;
+}
+
+/* It runs again: its off-CPU time goes to the stack it blocked in. */
+static __always_inline void switched_in(struct sl_task_state* s, __u64 now) {
+  __u32 id = (__u32)s->offcpu_stack;
+  __u64 start = s->since[SL_AT_OFFCPU];
+  struct sl_offcpu* o;
+  struct sl_offcpu first = {};
+  if (start == 0 || now < start) return;
+  s->since[SL_AT_OFFCPU] = 0;
+  o = bpf_map_lookup_elem(&offcpu, &id);
+  if (!o) {
+    /* Added here, or meanwhile by another CPU: there either way, unless full. */
+    bpf_map_update_elem(&offcpu, &id, &first, BPF_NOEXIST);
+    o = bpf_map_lookup_elem(&offcpu, &id);
+  }
+  if (!o) {
+    count_offcpu_drop();
+    return;
+  }
+  o->total_ns += now - start;
+  o->count++;
+}
+
 SEC("tp_btf/sched_switch")
 int BPF_PROG(sl_switch, bool preempt, struct task_struct* prev, struct task_struct* next) {
-  __u64 key = (__u64)prev;
   struct sl_task_state* s;
+  __u64 now;
   if (!window_open) return 0;
   /* prev had a slice only if it was switched in while the window was
    * open, and then it has a state: a lookup, no filter. */
-  s = bpf_map_lookup_elem(&tasks, &key);
-  if (s) close_interval(SL_ONCPU_SLICE, &s->since[SL_AT_ONCPU], bpf_ktime_get_ns());
-  reach(next, SL_RUNQ_LATENCY, SL_AT_WAKE, SL_AT_ONCPU);
+  s = state_of(prev);
+  if (s) {
+    now = bpf_ktime_get_ns();
+    close_interval(SL_ONCPU_SLICE, &s->since[SL_AT_ONCPU], now);
+    if (blocks(preempt, prev)) switched_out(ctx, s, now);
+  }
+  s = reach(next, SL_RUNQ_LATENCY, SL_AT_WAKE, SL_AT_ONCPU);
+  if (s) switched_in(s, s->since[SL_AT_ONCPU]);
   return 0;
 }
 
 SEC("tp_btf/sched_migrate_task")
 int BPF_PROG(sl_migrate, struct task_struct* p, int dest_cpu) {
-  __u64 key = (__u64)p;
   struct sl_counters* c;
   if (!window_open) return 0;
-  if (!bpf_map_lookup_elem(&tasks, &key) && !in_workload(p)) return 0;
+  if (!followed(p)) return 0;
   c = my_counters();
   if (c) c->migrations++;
   return 0;

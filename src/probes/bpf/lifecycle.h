@@ -45,6 +45,14 @@ struct sl_counters {
   __u64 wakeups_new;   /* sched_wakeup_new: a new task of the workload first made runnable */
   __u64 migrations;    /* sched_migrate_task of a task of the workload */
   __u64 tasks_dropped; /* tasks not followed: the task map was full */
+  __u64 offcpu_dropped; /* blocking switch-outs with no stack kept: the stack or off-CPU map was full */
+};
+
+/* Off-CPU time of one kernel stack (a per-CPU hash entry keyed by the
+ * stack map's id): what the workload's tasks blocked in, and how long. */
+struct sl_offcpu {
+  __u64 total_ns; /* sum of the off-CPU intervals that began in this stack */
+  __u64 count;    /* how many */
 };
 
 /* When a task of the workload last reached each point, in its state. */
@@ -54,16 +62,21 @@ enum sl_stamp {
   SL_AT_EXIT,
   SL_AT_WAKE,
   SL_AT_ONCPU,
+  SL_AT_OFFCPU, /* switched out blocking (not preempted), with its stack in offcpu_stack */
   SL_STAMPS
 };
 
-/* What the program keeps per task of the workload it saw in the window,
- * keyed by the task_struct's address (unique while the task exists, which
- * a pid is not: a pid is free for reuse at the reap, before
- * sched_process_free).  A stamp of 0 means "not reached in the window". */
+/* What the program keeps per task it saw in the window, in the task's own
+ * BPF storage (found from the task_struct pointer the tracepoint passes,
+ * without hashing).  A task of the workload is `followed`; with the
+ * process-tree filter a task found not to be the workload's keeps an
+ * empty state too, so that it is looked up in the tree only once.  A
+ * stamp of 0 means "not reached in the window". */
 struct sl_task_state {
   __u64 since[SL_STAMPS]; /* bpf_ktime_get_ns(): CLOCK_MONOTONIC */
-  __u32 pid;              /* the task's id (tid), for the run's record of tasks left */
+  __u32 pid;              /* the task's id (tid) */
+  __s32 offcpu_stack;     /* the stack map's id of where it last blocked */
+  __u32 followed;         /* 1: a task of the workload; 0: not */
   __u32 pad;
 };
 
@@ -72,6 +85,13 @@ struct sl_task_state {
  * (schbench -m 4 -t 128: 516 threads per copy). */
 #define SL_MAX_TASKS 32768u
 #define SL_MAX_PROCESSES 16384u
+
+/* The kernel stacks kept for off-CPU time: the frames nearest the leaf
+ * (where the task blocked) up to this depth, and at most this many
+ * distinct stacks (the stack map is a hash of stacks: a stack whose
+ * bucket another holds is dropped, and counted, not merged). */
+#define SL_STACK_DEPTH 32u
+#define SL_MAX_STACKS 8192u
 
 /* floor(log2(v)) for v >= 1, by halving: BPF has no count-leading-zeros
  * (clang unrolls the loop). */
