@@ -11,6 +11,7 @@
 #include "guest/initramfs.h"
 #include "guest/kernel_modules.h"
 #include "spec/run_spec_io.h"
+#include "cli/command_options.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "env/environment.h"
@@ -88,7 +89,7 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   guest::check_kernel_config("--kernel", kernel.name + "=" + kernel.vmlinuz, kernel.config, guest::kernel_needs(spec));
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
-  const auto runs = std::stoi(o.max_runs.empty() ? "15" : o.max_runs);
+  const auto runs = static_cast<double>(whole_of(command_option("--max-runs", "check"), "--max-runs", o.max_runs));
   const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
   plan.site = make_boot_site(shape,
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(

@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/path_options.h"
+#include "spec/option_bounds.h"
 
 namespace schedlab {
 
@@ -29,12 +30,8 @@ struct CommandOptionSpec {
     kReal,    // a real number in `real`
     kChoice,  // one of the words of `value`: "paired|welch|mwu|overlap"
   };
-  struct WholeRange {
-    std::uint64_t min = 0, max = 0;  // both allowed
-  };
-  struct RealRange {
-    double above = 0, below = 0;  // neither allowed
-  };
+  using WholeRange = WholeBounds;  // spec/option_bounds.h: a flow that reads the text too shares them
+  using RealRange = RealBounds;
   std::string names;  // CLI11 names: "-o,--output"; a positional's name: "files"
   std::string value;  // what it takes, for help: "PCT", "FILE"; "" for a flag
   std::string help;   // what it does; help_text adds the range and the default

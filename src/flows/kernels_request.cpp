@@ -15,6 +15,7 @@
 #include "env/environment.h"
 #include "guest/initramfs.h"
 #include "input/kernel_append.h"
+#include "spec/option_bounds.h"
 #include "spec/seed_option.h"
 #include "runner/run_setup.h"
 #include "sys/affinity.h"
@@ -116,11 +117,10 @@ GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory
   if (!host_cpus.empty()) shape.host_cpus = parse_host_cpus(host_cpus);
   shape.vcpus = shape.host_cpus.empty() ? 2 : static_cast<int>(shape.host_cpus.size());
   if (!vcpus.empty()) {
-    const auto n = parse_whole_number(vcpus, 1, 255);
-    if (!n) throw UsageError("--vcpus", vcpus, "a whole number from 1 to 255");
-    if (!shape.host_cpus.empty() && *n != shape.vcpus)
+    const auto n = static_cast<int>(whole_in("--vcpus", vcpus, kVcpusBounds));  // a baseline's too
+    if (!shape.host_cpus.empty() && n != shape.vcpus)
       throw UsageError("--vcpus", vcpus, fmt::format("one vCPU per --host-cpus CPU ({})", shape.vcpus));
-    shape.vcpus = *n;
+    shape.vcpus = n;
   }
   shape.memory_mib = parse_memory(memory);
   input::check_kernel_append("--append", append);
@@ -181,9 +181,7 @@ KernelsRequest make_kernels_request(const KernelsTexts& t, GuestSpec spec, const
   plan.kernels = locate_kernels(t.kernels, t.trust_kernel);
   use_configs(t.configs, plan.kernels);
   check_configs(plan.kernels, spec.needs);
-  const auto boots = parse_whole_number(t.boots, 1, 1000);
-  if (!boots) throw UsageError("--boots", t.boots, "a whole number from 1 to 1000");
-  plan.boots = *boots;
+  plan.boots = static_cast<int>(whole_in("--boots", t.boots, kBootsBounds));  // a suite scenario's --runs too
   plan.seed = parse_seed_option(t.seed);
   if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
   if (!t.accel.empty()) r.accel = t.accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
