@@ -1,7 +1,10 @@
 // The declarations of the commands that boot guests: the guest's shape and
 // the kernel pair's options that kernels, check --kernel and bisect share
 // (one declaration each, listing them all), then each one's own.
+#include <fmt/format.h>
+
 #include "cli/command_option_parts.h"
+#include "input/kernel_append.h"
 #include "spec/option_bounds.h"
 
 namespace schedlab {
@@ -15,7 +18,8 @@ std::vector<CommandOptionSpec> shape_entries() {
       {.names = "--vcpus", .value = "N", .help = "vCPUs per guest", .unit = "vCPUs",
        .default_text = "2, or one per --host-cpus CPU", .kind = Kind::kWhole, .whole = kVcpusBounds,
        .commands = booting},
-      {.names = "--memory", .value = "SIZE", .help = "guest RAM: 512M, 2G, or MiB as a number (2048), 256M to 1024G",
+      {.names = "--memory", .value = "SIZE",
+       .help = "guest RAM: 512M, 2G, or MiB as a number (2048), " + guest_memory_words(),
        .default_text = "2G", .commands = booting},
       {.names = "--accel", .value = "kvm|tcg", .help = "how QEMU runs the guests",
        .default_text = "kvm when a probe boot shows it runs guests, else tcg", .kind = Kind::kChoice,
@@ -70,8 +74,9 @@ std::vector<CommandOptionSpec> kernels_entries() {
       {.names = "--host-cpus", .value = "LIST", .help = "pin vCPU i to the i-th of these host CPUs (e.g. 2-3)",
        .commands = kernels},
       {.names = "--append", .value = "ARGS",
-       .help = "more kernel command line for every guest (printable ASCII, at most 1024 bytes; not init=, rdinit= "
-               "or --, which would take the guest from schedlab's /init)",
+       .help = fmt::format("more kernel command line for every guest (printable ASCII, at most {} bytes; not init=, "
+                           "rdinit= or --, which would take the guest from schedlab's /init)",
+                           input::kMaxAppendBytes),
        .commands = kernels},
       {.names = "--deadline", .value = "TIME", .help = "per boot",
        .default_text = "2 minutes + 3x what the spec should take", .commands = kernels},

@@ -25,8 +25,6 @@ namespace {
 
 using guest::GuestShape;
 
-constexpr std::uint64_t kMinMemoryMib = 256, kMaxMemoryMib = 1u << 20;
-
 std::uint64_t parse_memory(const std::string& text) {
   std::string number = text;
   std::uint64_t scale = 1;  // MiB
@@ -36,9 +34,11 @@ std::uint64_t parse_memory(const std::string& text) {
   } else if (!number.empty() && (number.back() == 'M' || number.back() == 'm')) {
     number.pop_back();
   }
-  const auto n = parse_whole_number<std::uint64_t>(number, 1, kMaxMemoryMib);
-  if (!n || *n * scale < kMinMemoryMib || *n * scale > kMaxMemoryMib)
-    throw UsageError("--memory", text, "a guest size from 256M to 1024G: 512M, 2G, or MiB as a number (2048)");
+  const auto [min, max] = kGuestMemoryMibBounds;  // its declaration's (cli/guest_option_entries.cpp)
+  const auto n = parse_whole_number<std::uint64_t>(number, 1, max);
+  if (!n || *n * scale < min || *n * scale > max)
+    throw UsageError("--memory", text,
+                     "a guest size from " + guest_memory_words() + ": 512M, 2G, or MiB as a number (2048)");
   return *n * scale;
 }
 

@@ -12,6 +12,10 @@ std::string range_words(const WholeBounds& b) { return fmt::format("{} to {}", b
 
 std::string range_words(const RealBounds& b) { return fmt::format("above {} and below {}", b.above, b.below); }
 
+std::string guest_memory_words() {
+  return fmt::format("{}M to {}G", kGuestMemoryMibBounds.min, kGuestMemoryMibBounds.max / 1024);
+}
+
 std::uint64_t whole_in(const std::string& option, const std::string& text, const WholeBounds& b) {
   if (const auto v = parse_whole_number<std::uint64_t>(text, b.min, b.max)) return *v;
   throw UsageError(option, text, "a whole number from " + range_words(b));

@@ -22,10 +22,13 @@ inline constexpr WholeBounds kMaxBootsBounds{2, 1000};  // check and bisect --ma
 inline constexpr WholeBounds kVcpusBounds{1, 255};      // --vcpus: QEMU's most for a PC without an IOMMU
 inline constexpr WholeBounds kJobsBounds{1, 4096};      // bisect --jobs: make -j
 inline constexpr RealBounds kThresholdBounds{0, 1000};  // check and bisect --threshold, a percent loss
+inline constexpr WholeBounds kGuestMemoryMibBounds{256, 1u << 20};  // --memory, a size: in MiB
 
 // "1 to 1000"; "above 0 and below 1000".
 std::string range_words(const WholeBounds& b);
 std::string range_words(const RealBounds& b);
+// --memory's range as sizes: "256M to 1024G".
+std::string guest_memory_words();
 
 // `text` as a whole number within `b`; throws UsageError naming `option`:
 // "--boots '0': expected a whole number from 1 to 1000".

@@ -226,7 +226,8 @@ TEST(OptionDeclarations, TheWordsInTheHelpAreTheOnesEnforced) {
     for (const auto& command : spec.commands) {
       EXPECT_NE(refusal(command, spec, "nosuchword").find(fmt::format("{} 'nosuchword'", option)), std::string::npos)
           << command << " " << option << " takes a word its declaration does not list";
-      for (const auto& word : sys::split(spec.value, "|")) EXPECT_EQ(refusal(command, spec, word), "") << command << " " << option << " " << word;
+      for (const auto& word : sys::split(spec.value, "|"))
+        EXPECT_EQ(refusal(command, spec, word), "") << command << " " << option << " " << word;
       ++walked;
     }
   }
