@@ -36,7 +36,7 @@ std::string option_of(const CommandOptionSpec& spec) { return long_name_of(spec.
 // through it to the top level, which gives it the command's status for bad
 // input (cli/path_options.cpp does the same).
 CLI::Option* with_checks(CLI::Option* o, const CommandOptionSpec& spec) {
-  if (spec.kind == Kind::kWhole || spec.kind == Kind::kReal || spec.kind == Kind::kChoice) {
+  if (spec.kind == Kind::kWhole || spec.kind == Kind::kReal || spec.kind == Kind::kChoice || spec.text_check) {
     const std::string option = option_of(spec);
     o->check(CLI::Validator(
         [&spec, option](std::string& text) {
@@ -102,6 +102,7 @@ double real_of(const CommandOptionSpec& spec, const std::string& option, const s
 void check_value(const CommandOptionSpec& spec, const std::string& option, const std::string& text) {
   if (spec.kind == Kind::kWhole) whole_of(spec, option, text);
   if (spec.kind == Kind::kReal) real_of(spec, option, text);
+  if (spec.text_check) spec.text_check(option, text);
   if (spec.kind != Kind::kChoice) return;
   const auto words = sys::split(spec.value, "|");
   if (std::find(words.begin(), words.end(), text) == words.end()) throw UsageError(option, text, words_text(words));

@@ -41,11 +41,14 @@ struct CommandOptionSpec {
   Kind kind = Kind::kText;
   std::optional<WholeRange> whole;
   std::optional<RealRange> real;
-  std::string example;  // kReal: a good value for the message ("0.05")
+  std::string example;  // kReal: a good value for the message ("0.05"); a text_check's, for the tests
   std::optional<PathRole> path;  // what schedlab does with a path (cli/path_options.h)
   ExistingFile existing;         // an output file's rule for a file already there
   bool required = false;
   std::vector<std::string> commands;  // "check", "lava collect": the commands that bind it
+  // kText: the check of a value of its own shape (--memory's size), run
+  // while parsing as a range is; throws UsageError naming the option.
+  void (*text_check)(const std::string& option, const std::string& text) = nullptr;
 };
 
 const std::vector<CommandOptionSpec>& command_option_specs();

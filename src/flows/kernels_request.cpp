@@ -11,7 +11,6 @@
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
-#include "core/whole_number.h"
 #include "env/environment.h"
 #include "guest/initramfs.h"
 #include "input/kernel_append.h"
@@ -24,23 +23,6 @@ namespace schedlab {
 namespace {
 
 using guest::GuestShape;
-
-std::uint64_t parse_memory(const std::string& text) {
-  std::string number = text;
-  std::uint64_t scale = 1;  // MiB
-  if (!number.empty() && (number.back() == 'G' || number.back() == 'g')) {
-    scale = 1024;
-    number.pop_back();
-  } else if (!number.empty() && (number.back() == 'M' || number.back() == 'm')) {
-    number.pop_back();
-  }
-  const auto [min, max] = kGuestMemoryMibBounds;  // its declaration's (cli/guest_option_entries.cpp)
-  const auto n = parse_whole_number<std::uint64_t>(number, 1, max);
-  if (!n || *n * scale < min || *n * scale > max)
-    throw UsageError("--memory", text,
-                     "a guest size from " + guest_memory_words() + ": 512M, 2G, or MiB as a number (2048)");
-  return *n * scale;
-}
 
 std::vector<int> parse_host_cpus(const std::string& text) {
   auto cpus = parse_cpu_list("--host-cpus", text);
@@ -122,7 +104,7 @@ GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory
       throw UsageError("--vcpus", vcpus, fmt::format("one vCPU per --host-cpus CPU ({})", shape.vcpus));
     shape.vcpus = n;
   }
-  shape.memory_mib = parse_memory(memory);
+  shape.memory_mib = guest_memory_mib("--memory", memory);  // a baseline's too
   input::check_kernel_append("--append", append);
   shape.append = append;
   shape.clock = guest::parse_guest_clock("--guest-clock", clock);

@@ -27,4 +27,21 @@ double real_in(const std::string& option, const std::string& text, const RealBou
   throw UsageError(option, text, fmt::format("{} {}, e.g. {}", what, range_words(b), example));
 }
 
+std::uint64_t guest_memory_mib(const std::string& option, const std::string& text) {
+  std::string number = text;
+  std::uint64_t scale = 1;  // MiB
+  if (!number.empty() && (number.back() == 'G' || number.back() == 'g')) {
+    scale = 1024;
+    number.pop_back();
+  } else if (!number.empty() && (number.back() == 'M' || number.back() == 'm')) {
+    number.pop_back();
+  }
+  const auto [min, max] = kGuestMemoryMibBounds;
+  const auto n = parse_whole_number<std::uint64_t>(number, 1, max);
+  if (!n || *n * scale < min || *n * scale > max)
+    throw UsageError(option, text,
+                     "a guest size from " + guest_memory_words() + ": 512M, 2G, or MiB as a number (2048)");
+  return *n * scale;
+}
+
 }  // namespace schedlab

@@ -27,8 +27,6 @@ inline constexpr WholeBounds kGuestMemoryMibBounds{256, 1u << 20};  // --memory,
 // "1 to 1000"; "above 0 and below 1000".
 std::string range_words(const WholeBounds& b);
 std::string range_words(const RealBounds& b);
-// --memory's range as sizes: "256M to 1024G".
-std::string guest_memory_words();
 
 // `text` as a whole number within `b`; throws UsageError naming `option`:
 // "--boots '0': expected a whole number from 1 to 1000".
@@ -37,5 +35,11 @@ std::uint64_t whole_in(const std::string& option, const std::string& text, const
 // it is ("a percentage") and a good value (`example`).
 double real_in(const std::string& option, const std::string& text, const RealBounds& b, const std::string& what,
                const std::string& example);
+
+// --memory's range as sizes: "256M to 1024G".
+std::string guest_memory_words();
+// `text` as a guest's memory in MiB: 512M, 2G, or MiB as a number (2048),
+// within kGuestMemoryMibBounds; throws UsageError naming `option`.
+std::uint64_t guest_memory_mib(const std::string& option, const std::string& text);
 
 }  // namespace schedlab

@@ -197,6 +197,24 @@ TEST(OptionDeclarations, TheBoundsInTheHelpAreTheOnesEnforced) {
   EXPECT_GE(walked, 6);
 }
 
+// A value of its own shape (--memory's size) is checked while parsing too,
+// named by the option, in every command that takes it.
+TEST(OptionDeclarations, ATextOfItsOwnShapeIsCheckedWhileParsing) {
+  int walked = 0;
+  for (const auto& spec : command_option_specs()) {
+    if (!spec.text_check) continue;
+    const std::string option = long_name_of(spec.names);
+    ASSERT_FALSE(spec.example.empty()) << option << ": a good value for this test";
+    for (const auto& command : spec.commands) {
+      EXPECT_NE(refusal(command, spec, "not a value").find(option + " 'not a value'"), std::string::npos)
+          << command << " " << option;
+      EXPECT_EQ(refusal(command, spec, spec.example), "") << command << " " << option << " " << spec.example;
+      ++walked;
+    }
+  }
+  EXPECT_GE(walked, 2);
+}
+
 // A number's default is the declaration's: what the help states is what
 // the command gets without the option.
 TEST(OptionDeclarations, ANumbersDefaultIsTheDeclaredOne) {
