@@ -152,14 +152,17 @@ std::vector<CommandOptionSpec> check_entries() {
 
 }  // namespace
 
+std::vector<CommandOptionSpec> gather_entries(std::initializer_list<OptionEntries> parts) {
+  std::vector<CommandOptionSpec> all;
+  for (auto* part : parts)
+    for (auto& spec : part()) all.push_back(std::move(spec));
+  return all;
+}
+
 const std::vector<CommandOptionSpec>& command_option_specs() {
-  static const std::vector<CommandOptionSpec> kSpecs = [] {
-    std::vector<CommandOptionSpec> all;
-    for (auto* part : {store_entries, comparison_entries, store_reading_entries, check_entries, guest_option_entries,
-                       grid_option_entries})
-      for (auto& spec : part()) all.push_back(std::move(spec));
-    return all;
-  }();
+  static const std::vector<CommandOptionSpec> kSpecs = gather_entries(
+      {store_entries, comparison_entries, store_reading_entries, check_entries, guest_option_entries,
+       grid_option_entries});
   return kSpecs;
 }
 

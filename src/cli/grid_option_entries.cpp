@@ -112,10 +112,7 @@ std::vector<CommandOptionSpec> collect_and_ramdisk_entries() {
 }  // namespace
 
 std::vector<CommandOptionSpec> grid_option_entries() {
-  std::vector<CommandOptionSpec> all;
-  for (auto* part : {suite_entries, job_deploy_entries, job_entries, collect_and_ramdisk_entries})
-    for (auto& spec : part()) all.push_back(std::move(spec));
-  return all;
+  return gather_entries({suite_entries, job_deploy_entries, job_entries, collect_and_ramdisk_entries});
 }
 
 }  // namespace schedlab

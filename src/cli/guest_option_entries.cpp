@@ -135,10 +135,7 @@ std::vector<CommandOptionSpec> bisect_entries() {
 }  // namespace
 
 std::vector<CommandOptionSpec> guest_option_entries() {
-  std::vector<CommandOptionSpec> all;
-  for (auto* part : {shape_entries, pair_entries, kernels_entries, check_guest_entries, bisect_entries})
-    for (auto& spec : part()) all.push_back(std::move(spec));
-  return all;
+  return gather_entries({shape_entries, pair_entries, kernels_entries, check_guest_entries, bisect_entries});
 }
 
 }  // namespace schedlab
