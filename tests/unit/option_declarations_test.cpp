@@ -105,7 +105,7 @@ void parse_as(const std::string& command, std::vector<std::string> words) {
 std::string refusal(const std::string& command, const CommandOptionSpec& spec, const std::string& value) {
   const std::string option = long_name_of(spec.names);
   try {
-    parse_as(command, {option.rfind("-", 0) == 0 ? option + "=" + value : value});
+    parse_as(command, {option.rfind('-', 0) == 0 ? option + "=" + value : value});
   } catch (const UsageError& e) {
     return e.what();
   } catch (const CLI::ParseError&) {  // another option missing: this one was taken
