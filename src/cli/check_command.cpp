@@ -18,7 +18,6 @@
 #include "cli/command.h"
 #include "cli/command_options.h"
 #include "cli/commands.h"
-#include "cli/path_options.h"
 #include "cli/store_options.h"
 #include "core/error.h"
 #include "flows/check.h"
@@ -102,38 +101,18 @@ Command add_check(CLI::App& app, const CommandContext& context) {
   auto o = std::make_shared<CheckOptions>();
   auto* check = app.add_subcommand("check", "for git bisect run: re-run the baseline's spec; exit 0 "
                                             "good, 1 bad, 125 cannot tell");
+  // Each bound to its declaration: its judge's in cli/command_option_entries.cpp,
+  // a guest check's in cli/guest_option_entries.cpp.
   for (auto [name, target] : {std::pair{"--baseline", &o->baseline}, {"--bad", &o->bad}, {"--threshold", &o->threshold},
-                                {"--max-runs", &o->max_runs}, {"--json", &o->json}})
+                                {"--max-runs", &o->max_runs}, {"--json", &o->json}, {"--kernel", &o->kernel},
+                                {"--good-kernel", &o->good_kernel}, {"--max-boots", &o->max_boots},
+                                {"--guest-clock", &o->guest_clock}, {"--config", &o->kernel_config},
+                                {"--interleave", &o->interleave}})
     bind_option(*check, "check", name, *target);
-  bind_option(*check, "check", "--trust-baseline", o->trust_baseline);
-  add_input_path(*check, "--kernel", o->kernel, "boot this kernel in a guest shaped like the baseline's and "
-                                                "judge it there (the baseline comes from schedlab kernels)",
-                 "VMLINUZ[:INITRD]");
-  add_input_path(*check, "--good-kernel", o->good_kernel,
-                 "with --kernel: boot the good kernel and the step's alternately in randomized blocks and decide "
-                 "with the paired test on the boots (the baseline gives only the spec and the guest's shape)",
-                 "VMLINUZ[:INITRD]");
-  bind_option(*check, "check", "--max-boots", o->max_boots);
-  check->add_flag("--emulated-ok", o->emulated_ok, "with --kernel: decide under QEMU's TCG emulation too (no KVM); "
-                                                   "every verdict and set is marked emulated.  Without --kernel: "
-                                                   "compare a baseline and a run of which one was emulated (refused "
-                                                   "otherwise)");
-  check->add_flag("--side-by-side", o->side_by_side,
-                  "with --good-kernel: boot both kernels of a block at the same time, each on host CPUs of its own "
-                  "(the default when the host has the CPUs for both guests): a host whose speed moves between "
-                  "boots slows both alike");
-  check->add_flag("--one-at-a-time", o->one_at_a_time, "with --good-kernel: one boot at a time, alternating");
-  check->add_option("--guest-clock", o->guest_clock,
-                    "with --good-kernel: what the guests' time counts, instructions (TCG only) or host (default: "
-                    "the baseline's; both kernels are measured again)")
-      ->type_name("instructions|host");
-  add_input_path(*check, "--config", o->kernel_config, "the --kernel's built .config, checked for what the guest "
-                                                      "and the baseline's spec need (default: the one beside it)");
-  check->add_flag("--trust-kernel", o->trust_kernel, "boot a --kernel owned by another user than root or you "
-                                                     "(a kernel is code)");
-  bind_option(*check, "check", "--no-wait", o->no_wait);
-  bind_option(*check, "check", "--interleave", o->interleave);
-  bind_option(*check, "check", "--lava", o->lava);
+  for (auto [name, target] : {std::pair{"--trust-baseline", &o->trust_baseline}, {"--emulated-ok", &o->emulated_ok},
+                                {"--side-by-side", &o->side_by_side}, {"--one-at-a-time", &o->one_at_a_time},
+                                {"--trust-kernel", &o->trust_kernel}, {"--no-wait", &o->no_wait}, {"--lava", &o->lava}})
+    bind_option(*check, "check", name, *target);
   add_store_options(*check, o->store, true);
   return {check,
           [o, &context] {

@@ -11,6 +11,7 @@
 #include "guest/initramfs.h"
 #include "guest/kernel_modules.h"
 #include "spec/run_spec_io.h"
+#include "cli/command_options.h"
 #include "core/duration.h"
 #include "core/error.h"
 #include "env/environment.h"
@@ -89,7 +90,7 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
                              guest::guest_and_spec_needs(kernel.arch, guest::kernel_needs(spec)));
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
-  const auto runs = std::stoi(o.max_runs.empty() ? "15" : o.max_runs);
+  const auto runs = static_cast<double>(whole_of(command_option("--max-runs", "check"), "--max-runs", o.max_runs));
   const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
   if (kernel.arch != guest::host_arch())
     throw UsageError("--kernel", o.kernel, fmt::format("a kernel of this host's architecture ({}): check runs the "

@@ -1,7 +1,10 @@
 // The declarations of cli/command_options.h: the options several commands
 // share (the store, the comparison's), and the own options of compare,
-// report, history, export, import and check (its judge on this host; the
-// guest options of check --kernel are still its own).
+// report, history, export, import and check (its judge; the guest options
+// of check --kernel are with kernels' and bisect's in
+// cli/guest_option_entries.cpp, suite's and lava's in
+// cli/grid_option_entries.cpp).
+#include "cli/command_option_parts.h"
 #include "cli/command_options.h"
 #include "cli/kcidb_option_entries.h"
 #include "flows/check_flow.h"
@@ -27,9 +30,10 @@ std::vector<CommandOptionSpec> store_entries() {
                     "lava collect"}},
       {.names = "--no-store", .help = "do not record the result sets in the store", .group = kStoreGroup,
        .kind = Kind::kFlag, .commands = {"run", "check", "suite", "kernels", "lava collect"}},
-      {.names = "--seed", .value = "N", .help = "seed of the randomized block order, recorded",
+      {.names = "--seed", .value = "N", .help = "seed of the randomized order of the blocks (kernels, lava job: of the "
+                                                "boots), recorded",
        .group = "Experiment options", .default_text = "random", .kind = Kind::kWhole,
-       .whole = {{kSeedMin, kSeedMax}}, .commands = {"run"}},
+       .whole = {{kSeedMin, kSeedMax}}, .commands = {"run", "kernels", "lava job"}},
       {.names = "--force", .help = "replace an existing --json file", .kind = Kind::kFlag,
        .commands = {"export", "kernels", "lava collect"}},
   };
@@ -115,7 +119,8 @@ std::vector<CommandOptionSpec> check_entries() {
       {.names = "--bad", .value = "FILE", .help = "result file of the bad kernel (optional)",
        .path = PathRole::kInput, .commands = check},
       {.names = "--threshold", .value = "PCT", .help = "percent loss of the primary metric that is bad", .unit = "%",
-       .default_text = "5", .kind = Kind::kReal, .real = {{0, 1000}}, .example = "5", .commands = check},
+       .default_text = "5", .kind = Kind::kReal, .real = kThresholdBounds, .example = "5",
+       .commands = {"check", "bisect"}},
       {.names = "--max-runs", .value = "N", .help = "most runs before giving up with 125", .unit = "runs",
        .default_text = "15", .kind = Kind::kWhole, .whole = {{2, 1000}}, .commands = check},
       {.names = "--json", .value = "FILE",
@@ -128,8 +133,10 @@ std::vector<CommandOptionSpec> check_entries() {
        .help = "run what the baseline asks even when it is a command, writes a file or changes sysctls or sched "
                "features (a baseline file is code)",
        .kind = Kind::kFlag, .commands = check},
-      {.names = "--max-boots", .value = "N", .help = "with --good-kernel: boots per kernel at most", .unit = "boots",
-       .default_text = "24", .kind = Kind::kWhole, .whole = {{2, 1000}}, .commands = check},
+      {.names = "--max-boots", .value = "N", .help = "boots of each kernel at most (check: with --good-kernel; bisect: "
+                                                   "per step)",
+       .unit = "boots", .default_text = "24", .kind = Kind::kWhole, .whole = kMaxBootsBounds,
+       .commands = {"check", "bisect"}},
       {.names = "--no-wait", .help = "exit 125 instead of waiting for another run's global controls",
        .kind = Kind::kFlag, .commands = check},
       {.names = "--interleave", .value = "GOOD",
@@ -138,22 +145,25 @@ std::vector<CommandOptionSpec> check_entries() {
                "the current one, decided by the paired test (--max-runs counts blocks)",
        .path = PathRole::kInput, .commands = check},
       {.names = "--lava",
-       .help = "in a LAVA test shell: report the verdict and the runs with lava-test-case and print them into the "
-               "job's log (see schedlab lava job)",
-       .kind = Kind::kFlag, .commands = check},
+       .help = "in a LAVA test shell: report the verdict and the runs (suite: each set) with lava-test-case and print "
+               "them into the job's log (see schedlab lava job)",
+       .kind = Kind::kFlag, .commands = {"check", "suite"}},
   };
 }
 
 }  // namespace
 
+std::vector<CommandOptionSpec> gather_entries(std::initializer_list<OptionEntries> parts) {
+  std::vector<CommandOptionSpec> all;
+  for (auto* part : parts)
+    for (auto& spec : part()) all.push_back(std::move(spec));
+  return all;
+}
+
 const std::vector<CommandOptionSpec>& command_option_specs() {
-  static const std::vector<CommandOptionSpec> kSpecs = [] {
-    std::vector<CommandOptionSpec> all;
-    for (auto* part :
-         {store_entries, comparison_entries, store_reading_entries, check_entries, kcidb_checkout_entries})
-      for (auto& spec : part()) all.push_back(std::move(spec));
-    return all;
-  }();
+  static const std::vector<CommandOptionSpec> kSpecs = gather_entries(
+      {store_entries, comparison_entries, store_reading_entries, check_entries, guest_option_entries,
+       grid_option_entries, kcidb_checkout_entries});
   return kSpecs;
 }
 

@@ -8,7 +8,6 @@
 #include <type_traits>
 
 #include "core/error.h"
-#include "core/whole_number.h"
 #include "input/numbers.h"
 #include "spec/option_help.h"
 #include "sys/proc_files.h"
@@ -19,8 +18,8 @@ namespace {
 using Kind = CommandOptionSpec::Kind;
 
 std::string range_text(const CommandOptionSpec& spec) {
-  if (spec.whole) return fmt::format("{} to {}", spec.whole->min, spec.whole->max);
-  if (spec.real) return fmt::format("above {} and below {}", spec.real->above, spec.real->below);
+  if (spec.whole) return range_words(*spec.whole);
+  if (spec.real) return range_words(*spec.real);
   return "";
 }
 
@@ -37,7 +36,7 @@ std::string option_of(const CommandOptionSpec& spec) { return long_name_of(spec.
 // through it to the top level, which gives it the command's status for bad
 // input (cli/path_options.cpp does the same).
 CLI::Option* with_checks(CLI::Option* o, const CommandOptionSpec& spec) {
-  if (spec.kind == Kind::kWhole || spec.kind == Kind::kReal || spec.kind == Kind::kChoice) {
+  if (spec.kind == Kind::kWhole || spec.kind == Kind::kReal || spec.kind == Kind::kChoice || spec.text_check) {
     const std::string option = option_of(spec);
     o->check(CLI::Validator(
         [&spec, option](std::string& text) {
@@ -93,20 +92,17 @@ bool taken_by(const CommandOptionSpec& spec, const std::string& command) {
 }
 
 std::uint64_t whole_of(const CommandOptionSpec& spec, const std::string& option, const std::string& text) {
-  if (auto v = parse_whole_number<std::uint64_t>(text, spec.whole->min, spec.whole->max)) return *v;
-  throw UsageError(option, text, "a whole number from " + range_text(spec));
+  return whole_in(option, text, *spec.whole);
 }
 
 double real_of(const CommandOptionSpec& spec, const std::string& option, const std::string& text) {
-  const auto v = input::parse_real(text);
-  if (v && *v > spec.real->above && *v < spec.real->below) return *v;
-  throw UsageError(option, text, fmt::format("{} {}, e.g. {}", spec.unit == "%" ? "a percentage" : "a number",
-                                             range_text(spec), spec.example));
+  return real_in(option, text, *spec.real, spec.unit == "%" ? "a percentage" : "a number", spec.example);
 }
 
 void check_value(const CommandOptionSpec& spec, const std::string& option, const std::string& text) {
   if (spec.kind == Kind::kWhole) whole_of(spec, option, text);
   if (spec.kind == Kind::kReal) real_of(spec, option, text);
+  if (spec.text_check) spec.text_check(option, text);
   if (spec.kind != Kind::kChoice) return;
   const auto words = sys::split(spec.value, "|");
   if (std::find(words.begin(), words.end(), text) == words.end()) throw UsageError(option, text, words_text(words));

@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/path_options.h"
+#include "spec/option_bounds.h"
 
 namespace schedlab {
 
@@ -29,12 +30,8 @@ struct CommandOptionSpec {
     kReal,    // a real number in `real`
     kChoice,  // one of the words of `value`: "paired|welch|mwu|overlap"
   };
-  struct WholeRange {
-    std::uint64_t min = 0, max = 0;  // both allowed
-  };
-  struct RealRange {
-    double above = 0, below = 0;  // neither allowed
-  };
+  using WholeRange = WholeBounds;  // spec/option_bounds.h: a flow that reads the text too shares them
+  using RealRange = RealBounds;
   std::string names;  // CLI11 names: "-o,--output"; a positional's name: "files"
   std::string value;  // what it takes, for help: "PCT", "FILE"; "" for a flag
   std::string help;   // what it does; help_text adds the range and the default
@@ -44,11 +41,14 @@ struct CommandOptionSpec {
   Kind kind = Kind::kText;
   std::optional<WholeRange> whole;
   std::optional<RealRange> real;
-  std::string example;  // kReal: a good value for the message ("0.05")
+  std::string example;  // kReal: a good value for the message ("0.05"); a text_check's, for the tests
   std::optional<PathRole> path;  // what schedlab does with a path (cli/path_options.h)
   ExistingFile existing;         // an output file's rule for a file already there
   bool required = false;
   std::vector<std::string> commands;  // "check", "lava collect": the commands that bind it
+  // kText: the check of a value of its own shape (--memory's size), run
+  // while parsing as a range is; throws UsageError naming the option.
+  void (*text_check)(const std::string& option, const std::string& text) = nullptr;
 };
 
 const std::vector<CommandOptionSpec>& command_option_specs();

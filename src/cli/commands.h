@@ -49,7 +49,8 @@ int suite_command(const Registries& registries, const std::string& name, const s
 // `schedlab check` as typed (checked by check_command itself: its bad
 // input exits 255, not 2, so that git bisect run stops).
 struct CheckOptions {
-  std::string baseline, bad, threshold = "5", max_runs = "15", json;
+  std::string baseline, bad, threshold, max_runs, json;  // numbers' defaults: their declarations'
+                                                          // (cli/command_option_entries.cpp)
   bool trust_baseline = false;  // run a baseline's command, sysctls and sched features
   bool no_wait = false;
   bool lava = false;  // --lava: report to LAVA's test shell (grid/lava_report.h)
@@ -60,7 +61,7 @@ struct CheckOptions {
   bool dry_run = false;       // --dry-run: the plan, after every check of the files, and exit 0
   std::string interleave;     // --interleave GOOD: re-measure the good program now, interleaved
   std::string good_kernel;    // --good-kernel: judge --kernel beside it, boots interleaved (flows/kernel_pair.h)
-  std::string max_boots = "24";  // with --good-kernel: boots per kernel at most
+  std::string max_boots;      // with --good-kernel: boots per kernel at most
   bool emulated_ok = false;   // --emulated-ok: decide under QEMU's TCG, every verdict marked emulated
   bool side_by_side = false;  // --side-by-side: with --good-kernel, both kernels booted at once
   bool one_at_a_time = false; // --one-at-a-time: with --good-kernel, one boot at a time

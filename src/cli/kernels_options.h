@@ -29,7 +29,4 @@ struct KernelsCommandLine {
 // are not a run.
 std::optional<GuestSpec> parse_kernels_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& spec);
 
-// --guest-clock, on every command that boots guests.
-void add_guest_clock_option(CLI::App& app, std::string& clock);
-
 }  // namespace schedlab

@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "cli/command.h"
-#include "cli/path_options.h"
+#include "cli/command_options.h"
 #include "cli/run_parse.h"
 #include "core/error.h"
 #include "flows/lava_collect.h"
@@ -32,71 +32,32 @@ int lava_collect_command(const LavaCollectTexts& t, const WorkloadRegistry& work
 
 namespace {
 
+// Each option bound to its declaration (cli/grid_option_entries.cpp).
 void add_job_options(CLI::App& job, LavaJobTexts& t) {
-  job.add_option("--kernel", t.kernels, "a kernel under test and, when its device boots one, the ramdisk that "
-                                        "carries schedlab (repeat per kernel; NAME labels its sets)")
-      ->type_name("NAME=URL[:RAMDISK_URL]")
-      // One value per --kernel: CLI11 2.1 otherwise lets the last --kernel
-      // before '--' swallow the '--', and the command's options after it
-      // are taken for job's own.
-      ->allow_extra_args(false);
-  job.add_option("--ramdisk", t.ramdisk, "the ramdisk of every --kernel given without one: a gzip'd cpio that "
-                                         "carries schedlab and gives LAVA a shell (docs/fleet.md)")->type_name("URL");
-  job.add_option("--boots", t.boots, "boots per kernel, in randomized complete blocks on one device (default 5)")
-      ->type_name("N");
-  job.add_option("--device-type", t.device_type, "the LAVA device type; its deploy and boot come from the "
-                                                  "built-in template of that name (qemu, x86) unless --template "
-                                                  "(default qemu)")->type_name("T");
-  add_input_path(job, "--template", t.template_file, "a lab's own deploy/boot template for its device type (see "
-                                                    "docs/fleet.md)");
-  job.add_option("--seed", t.seed, "the order of the boots (default: random; recorded in the job's metadata)")
-      ->type_name("N");
-  job.add_option("--schedlab", t.schedlab, "the schedlab program in the test shell: a name on its PATH or a path "
-                                           "there (default: schedlab)")
-      ->type_name("COMMAND");
-  job.add_option("--test-timeout", t.test_timeout, "LAVA's timeout of each boot's test (default: from the "
-                                                   "command: 5 minutes + 3x what a run spec should take)")
-      ->type_name("TIME");
-  job.add_option("--priority", t.priority, "the job's priority: high, medium (default), low or 0-100")
-      ->type_name("P");
-  job.add_option("--job-name", t.job_name, "the job's name (default: the command and the kernels)")
-      ->type_name("TEXT");
-  job.add_option("--visibility", t.visibility, "who may see the job: public (default), personal or "
-                                               "group:NAME[,NAME...]")
-      ->type_name("V");
-  job.add_option("--tag", t.tags, "a device tag the job's device must have (repeatable)")
-      ->type_name("TAG")->allow_extra_args(false);
-  job.add_option("--notify", t.notify, "mail this address or LAVA user when the job ends (repeatable)")
-      ->type_name("ADDRESS|USER")->allow_extra_args(false);
-  job.add_option("--secret", t.secrets, "fill the test shell's VARIABLE from your LAVA token TOKEN (default: "
-                                        "the variable's name), e.g. --secret SCHEDLAB_STORE: the store's URL never "
-                                        "appears in the job (repeatable)")
-      ->type_name("VARIABLE[=TOKEN]")->allow_extra_args(false);
-  add_input_path(job, "--file", t.files, "a local copy of a file a --kernel or --ramdisk URL names (matched by "
-                                          "its file name): its sha256sum goes beside that URL, and LAVA checks "
-                                          "what it downloaded (repeatable)", "FILE")
-      ->allow_extra_args(false);
-  add_output_file(job, "-o,--output", t.output, "write the job here, a new file (default: stdout)", {});
-  job.add_flag("--force", t.force, "replace an existing -o file");
-  job.add_option("command", t.command, "after '--': what every boot runs, run WORKLOAD [options], suite "
-                                       "quick|lkml or check --baseline FILE")
-      ->type_name("-- COMMAND...");
+  const std::string command = "lava job";
+  // One value per repeatable option: CLI11 2.1 otherwise lets the last
+  // --kernel before '--' swallow the '--', and the command's options after
+  // it are taken for job's own.
+  for (auto [name, target] : {std::pair{"--kernel", &t.kernels}, {"--tag", &t.tags}, {"--notify", &t.notify},
+                              {"--secret", &t.secrets}, {"--file", &t.files}})
+    bind_option(job, command, name, *target)->allow_extra_args(false);
+  for (auto [name, target] : {std::pair{"--ramdisk", &t.ramdisk}, {"--boots", &t.boots},
+                              {"--device-type", &t.device_type}, {"--template", &t.template_file}, {"--seed", &t.seed},
+                              {"--schedlab", &t.schedlab}, {"--test-timeout", &t.test_timeout},
+                              {"--priority", &t.priority}, {"--job-name", &t.job_name},
+                              {"--visibility", &t.visibility}, {"--output", &t.output}})
+    bind_option(job, command, name, *target);
+  bind_option(job, command, "--force", t.force);
+  bind_option(job, command, "command", t.command);
   // A scalar option given twice takes the last, as run's options do.
   for (CLI::Option* o : job.get_options())
     if (o->get_items_expected_max() == 1) o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 }
 
 void add_collect_options(CLI::App& collect, LavaCollectTexts& t) {
-  add_input_path(collect, "job", t.job, "the job: its id on --server, or its log: a directory holding it as "
-                                       "output.yaml (the server's job output directory, or lava-run's --output-dir "
-                                       "with its log saved there), or the log file", "JOB_ID|DIR|LOG")
-      ->required();
-  collect.add_option("--server", t.server, "the LAVA server that ran job JOB_ID: its record and log are read "
-                                           "through its REST API (/api/v0.2/jobs/JOB_ID/); a token, when the "
-                                           "server wants one, comes from LAVA_TOKEN")
-      ->type_name("URL");
-  add_output_file(collect, "--json", t.json, "also write the sets as a result file, a new file", {});
-  collect.add_flag("--force", t.force, "replace an existing --json file");
+  for (auto [name, target] : {std::pair{"job", &t.job}, {"--server", &t.server}, {"--json", &t.json}})
+    bind_option(collect, "lava collect", name, *target);
+  bind_option(collect, "lava collect", "--force", t.force);
   add_store_options(collect, t.store, true);
 }
 
@@ -119,12 +80,9 @@ struct RamdiskTexts {
 };
 
 void add_ramdisk_options(CLI::App& ramdisk, RamdiskTexts& t) {
-  add_output_file(ramdisk, "-o,--output", t.output, "write it here, a new file (then give its URL to lava job "
-                                                    "--ramdisk)", {})
-      ->required();
-  ramdisk.add_flag("--force", t.force, "replace an existing -o file");
-  add_input_path(ramdisk, "--add", t.files, "also carry this file (a baseline for check) at DEST, an absolute "
-                                           "path in the ramdisk (default /root/NAME); repeatable", "FILE[:DEST]");
+  bind_option(ramdisk, "lava ramdisk", "--output", t.output);
+  bind_option(ramdisk, "lava ramdisk", "--force", t.force);
+  bind_option(ramdisk, "lava ramdisk", "--add", t.files);
 }
 
 // This schedlab and its worker, so that the guest runs what was tested here.

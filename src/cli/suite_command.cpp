@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "cli/path_options.h"
+#include "cli/command_options.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/suite_kernels.h"
@@ -236,8 +236,7 @@ int suite_command(const Registries& registries, const std::string& name, const s
                   const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& kernels_given,
                   bool full, const std::string& only, bool dry_run, bool lava) {
   const WorkloadRegistry& workloads = registries.workloads;
-  if (name != "quick" && name != "lkml") throw UsageError("suite", name, "quick or lkml");
-  if (scale != "quick" && scale != "full") throw UsageError("--scale", scale, "quick or full");
+  // `name` and `scale` are their declarations' words (cli/grid_option_entries.cpp).
   const auto kernels = suite_kernels(name, kernels_given.list, kernels_given.trusted, dry_run);  // empty: on this host
   if (lava && !kernels.empty())
     throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
@@ -302,19 +301,13 @@ Command add_suite(CLI::App& app, const CommandContext& context) {
   auto a = std::make_shared<SuiteArgs>();
   auto* suite = app.add_subcommand("suite", "named bundles: quick (every workload briefly), lkml "
                                             "(the four reported regressions' scenarios)");
-  suite->add_option("name", a->name, "quick or lkml")->required()->type_name("quick|lkml");
-  suite->add_option("--scale", a->scale, "lkml: quick (default) or full")->type_name("quick|full");
-  add_output_dir(*suite, "--json", a->json, "keep every result file in this directory (created when missing)");
-  suite->add_option("--kernels", a->kernels, "lkml: run each scenario on these kernels in QEMU guests, "
-                                             "boots interleaved (see schedlab kernels)")
-      ->type_name("[NAME=]VMLINUZ[:INITRD],...");
-  suite->add_flag("--full", a->full, "lkml: each scenario's full comparison table under its verdict");
-  suite->add_option("--scenario", a->only, "only this scenario (a workload of quick, a report of lkml)")
-      ->type_name("NAME");
-  suite->add_flag("--trust-kernel", a->trust_kernel, "boot --kernels images owned by another user than root or "
-                                                     "you (a kernel is code)");
-  suite->add_flag("--lava", a->lava, "in a LAVA test shell: report each set with lava-test-case and print each "
-                                     "result file into the job's log (see schedlab lava job)");
+  // Each bound to its declaration (cli/grid_option_entries.cpp).
+  for (auto [name, target] : {std::pair{"suite", &a->name}, {"--scale", &a->scale}, {"--json", &a->json},
+                              {"--kernels", &a->kernels}, {"--scenario", &a->only}})
+    bind_option(*suite, "suite", name, *target);
+  for (auto [name, target] :
+       {std::pair{"--full", &a->full}, {"--trust-kernel", &a->trust_kernel}, {"--lava", &a->lava}})
+    bind_option(*suite, "suite", name, *target);
   add_store_options(*suite, a->store, true);
   return {suite,
           [a, &context] {

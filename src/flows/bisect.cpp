@@ -14,24 +14,18 @@
 #include "flows/check_flow.h"
 #include "core/error.h"
 #include "core/sha256.h"
-#include "core/whole_number.h"
 #include "flows/bisect_build.h"
 #include "flows/kernel_pair.h"
 #include "flows/kernels_request.h"
 #include "guest/initramfs.h"
 #include "input/files.h"
-#include "input/numbers.h"
 #include "session/session.h"
+#include "spec/option_bounds.h"
 
 namespace schedlab {
 namespace {
 
 namespace fs = std::filesystem;
-
-double parse_threshold(const std::string& text) {
-  if (const auto v = input::parse_real(text); v && *v > 0 && *v < 100) return *v;
-  throw UsageError("--threshold", text, "a percentage above 0 and below 100");
-}
 
 // The bisect's own directory: the good kernel's image, the build logs and,
 // by default, the build directory.  Per tree, under the cache.
@@ -204,20 +198,17 @@ BisectState check_bisect_options(const BisectTexts& t, const std::vector<std::st
   BisectState s;
   s.spec = spec;
   s.build_cmd = t.build_cmd;
-  const auto jobs = parse_whole_number(t.jobs.empty() ? std::to_string(std::max(1u, std::thread::hardware_concurrency()))
-                                                      : t.jobs, 1, 4096);
-  if (!jobs) throw UsageError("--jobs", t.jobs, "a whole number from 1 to 4096");
-  s.jobs = static_cast<int>(*jobs);
-  s.threshold = parse_threshold(t.threshold);
-  const auto boots = parse_whole_number(t.max_boots, 2, 1000);
-  if (!boots) throw UsageError("--max-boots", t.max_boots, "a whole number from 2 to 1000");
-  s.max_boots = static_cast<int>(*boots);
+  // The texts' ranges are their declarations' (spec/option_bounds.h): the
+  // command line is checked while parsed, a resumed bisect's saved texts here.
+  s.jobs = t.jobs.empty() ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
+                          : static_cast<int>(whole_in("--jobs", t.jobs, kJobsBounds));
+  s.threshold = real_in("--threshold", t.threshold, kThresholdBounds, "a percentage", "5");
+  s.max_boots = static_cast<int>(whole_in("--max-boots", t.max_boots, kMaxBootsBounds));
   s.emulated_ok = t.emulated_ok;
   s.side_by_side = side_by_side_choice(t.side_by_side, t.one_at_a_time);
   s.vcpus = t.vcpus;
   s.memory = t.memory;
-  if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
-  s.accel = t.accel;
+  s.accel = t.accel;  // kvm|tcg: its declaration's words; the kernels request checks a saved one
   s.clock = t.clock;
   parse_guest_shape(s.vcpus, s.memory, "", "", s.clock);  // the shape, checked on this host
   return s;

@@ -27,8 +27,7 @@ struct BisectTexts {
   std::string jobs;       // make -j (default: this machine's CPUs)
   std::string build_cmd;  // instead of make: prints the image's path last
   std::string build_dir;  // O= (default: in the bisect's work directory)
-  std::string threshold = "5";
-  std::string max_boots = "24";
+  std::string threshold, max_boots;  // their declarations' defaults (cli/command_option_entries.cpp)
   std::string vcpus, memory = "2G", accel, clock;
   bool emulated_ok = false;
   bool side_by_side = false, one_at_a_time = false;

@@ -11,6 +11,7 @@
 #include "check/verdict.h"
 #include "core/error.h"
 #include "guest/kernel_files.h"
+#include "spec/option_bounds.h"
 
 namespace schedlab {
 
@@ -52,8 +53,7 @@ void print_pair_plan(const KernelPairCheck& c, const GuestSpec& spec, const Pair
 
 void check_pair_kernels(const KernelPairCheck& c) {
   if (c.step_kernel.empty()) throw UsageError("--good-kernel: goes with --kernel STEP_VMLINUZ (the step's kernel)");
-  if (c.max_blocks < 2 || c.max_blocks > 1000)
-    throw UsageError("--max-boots", std::to_string(c.max_blocks), "a whole number from 2 to 1000");
+  whole_in("--max-boots", std::to_string(c.max_blocks), kMaxBootsBounds);  // its declaration's range
   for (const auto& [option, image] : {std::pair{"--kernel", c.step_kernel}, std::pair{"--good-kernel", c.good_kernel}})
     guest::locate_kernel(option, guest::parse_kernel_arg(option, image), c.trust_kernel);  // both, before anything
 }

@@ -11,10 +11,10 @@
 #include "core/cpu_list.h"
 #include "core/duration.h"
 #include "core/error.h"
-#include "core/whole_number.h"
 #include "env/environment.h"
 #include "guest/initramfs.h"
 #include "input/kernel_append.h"
+#include "spec/option_bounds.h"
 #include "spec/seed_option.h"
 #include "runner/run_setup.h"
 #include "sys/affinity.h"
@@ -23,23 +23,6 @@ namespace schedlab {
 namespace {
 
 using guest::GuestShape;
-
-constexpr std::uint64_t kMinMemoryMib = 256, kMaxMemoryMib = 1u << 20;
-
-std::uint64_t parse_memory(const std::string& text) {
-  std::string number = text;
-  std::uint64_t scale = 1;  // MiB
-  if (!number.empty() && (number.back() == 'G' || number.back() == 'g')) {
-    scale = 1024;
-    number.pop_back();
-  } else if (!number.empty() && (number.back() == 'M' || number.back() == 'm')) {
-    number.pop_back();
-  }
-  const auto n = parse_whole_number<std::uint64_t>(number, 1, kMaxMemoryMib);
-  if (!n || *n * scale < kMinMemoryMib || *n * scale > kMaxMemoryMib)
-    throw UsageError("--memory", text, "a guest size from 256M to 1024G: 512M, 2G, or MiB as a number (2048)");
-  return *n * scale;
-}
 
 std::vector<int> parse_host_cpus(const std::string& text) {
   auto cpus = parse_cpu_list("--host-cpus", text);
@@ -135,13 +118,12 @@ GuestShape parse_guest_shape(const std::string& vcpus, const std::string& memory
   if (!host_cpus.empty()) shape.host_cpus = parse_host_cpus(host_cpus);
   shape.vcpus = shape.host_cpus.empty() ? 2 : static_cast<int>(shape.host_cpus.size());
   if (!vcpus.empty()) {
-    const auto n = parse_whole_number(vcpus, 1, 255);
-    if (!n) throw UsageError("--vcpus", vcpus, "a whole number from 1 to 255");
-    if (!shape.host_cpus.empty() && *n != shape.vcpus)
+    const auto n = static_cast<int>(whole_in("--vcpus", vcpus, kVcpusBounds));  // a baseline's too
+    if (!shape.host_cpus.empty() && n != shape.vcpus)
       throw UsageError("--vcpus", vcpus, fmt::format("one vCPU per --host-cpus CPU ({})", shape.vcpus));
-    shape.vcpus = *n;
+    shape.vcpus = n;
   }
-  shape.memory_mib = parse_memory(memory);
+  shape.memory_mib = guest_memory_mib("--memory", memory);  // a baseline's too
   input::check_kernel_append("--append", append);
   shape.append = append;
   shape.clock = guest::parse_guest_clock("--guest-clock", clock);
@@ -201,9 +183,7 @@ KernelsRequest make_kernels_request(const KernelsTexts& t, GuestSpec spec, const
   plan.kernels = locate_kernels(t.kernels, t.trust_kernel);
   use_configs(t.configs, plan.kernels);
   check_configs(plan.kernels, spec.needs);
-  const auto boots = parse_whole_number(t.boots, 1, 1000);
-  if (!boots) throw UsageError("--boots", t.boots, "a whole number from 1 to 1000");
-  plan.boots = *boots;
+  plan.boots = static_cast<int>(whole_in("--boots", t.boots, kBootsBounds));  // a suite scenario's --runs too
   plan.seed = parse_seed_option(t.seed);
   if (!t.accel.empty() && t.accel != "kvm" && t.accel != "tcg") throw UsageError("--accel", t.accel, "kvm or tcg");
   if (!t.accel.empty()) r.accel = t.accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;

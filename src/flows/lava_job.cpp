@@ -18,14 +18,13 @@
 #include "core/sha256.h"
 #include "grid/lava_kernel.h"
 #include "input/files.h"
+#include "spec/option_bounds.h"
 #include "spec/seed_option.h"
 #include "sys/proc_files.h"
 #include "sys/safe_files.h"
 
 namespace schedlab {
 namespace {
-
-constexpr int kMaxBoots = 1000;
 
 // The store is the lab's: never written into a job (its URL may hold a
 // password, and the job is readable by everyone who can see it).
@@ -113,9 +112,7 @@ std::vector<grid::LavaKernel> parse_kernels(const LavaJobTexts& t, bool needs_ra
 }
 
 void parse_job_fields(const LavaJobTexts& t, grid::JobSpec& spec) {
-  const auto boots = parse_whole_number(t.boots, 1, kMaxBoots);
-  if (!boots) throw UsageError("--boots", t.boots, fmt::format("a whole number from 1 to {}", kMaxBoots));
-  spec.boots = *boots;
+  spec.boots = static_cast<int>(whole_in("--boots", t.boots, kBootsBounds));
   spec.seed = parse_seed_option(t.seed);
   if (t.priority != "high" && t.priority != "medium" && t.priority != "low" && !parse_whole_number(t.priority, 0, 100))
     throw UsageError("--priority", t.priority, "high, medium, low or a whole number from 0 to 100");

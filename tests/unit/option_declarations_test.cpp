@@ -14,13 +14,16 @@
 #include <map>
 #include <set>
 
+#include "cli/bisect_options.h"
 #include "cli/command.h"
 #include "cli/command_options.h"
+#include "cli/kernels_options.h"
 #include "cli/reference/command_model.h"
 #include "cli/reference/completions.h"
 #include "cli/reference/man_page.h"
 #include "cli/run_command_line.h"
 #include "core/error.h"
+#include "input/numbers.h"
 #include "spec/option_help.h"
 #include "spec/run_option_table.h"
 #include "sys/proc_files.h"
@@ -74,19 +77,35 @@ bool shows(const reference::CommandDoc& c, const Declared& d) {
   });
 }
 
+// `words` parsed by the command line of `command`: run's is a workload's,
+// kernels' and bisect's their own after the prefix (as the command model
+// reads them), the others' schedlab's ("lava job": a command of commands).
+void parse_as(const std::string& command, std::vector<std::string> words) {
+  if (command == "run") {
+    const auto workloads = builtin_workloads();
+    RunCommandLine line(*workloads.find("spawn"));
+    line.app.parse(std::move(words));
+  } else if (command == "kernels") {
+    KernelsCommandLine line;
+    line.app.parse(std::move(words));
+  } else if (command == "bisect") {
+    BisectCommandLine line;
+    line.app.parse(std::move(words));
+  } else {
+    BuiltCommands built;
+    const auto path = sys::split(command, " ");  // CLI11 takes the words last first
+    words.insert(words.end(), path.rbegin(), path.rend());
+    built.app.parse(std::move(words));
+  }
+}
+
 // The words `schedlab COMMAND --OPTION=VALUE` is refused with; "" when the
 // option accepts the value (the command may still miss another option).
+// A positional takes the value alone.
 std::string refusal(const std::string& command, const CommandOptionSpec& spec, const std::string& value) {
   const std::string option = long_name_of(spec.names);
   try {
-    if (command == "run") {
-      const auto workloads = builtin_workloads();
-      RunCommandLine line(*workloads.find("spawn"));
-      line.app.parse(std::vector<std::string>{option + "=" + value});
-    } else {
-      BuiltCommands built;
-      built.app.parse(std::vector<std::string>{option + "=" + value, command});
-    }
+    parse_as(command, {option.rfind('-', 0) == 0 ? option + "=" + value : value});
   } catch (const UsageError& e) {
     return e.what();
   } catch (const CLI::ParseError&) {  // another option missing: this one was taken
@@ -178,6 +197,24 @@ TEST(OptionDeclarations, TheBoundsInTheHelpAreTheOnesEnforced) {
   EXPECT_GE(walked, 6);
 }
 
+// A value of its own shape (--memory's size) is checked while parsing too,
+// named by the option, in every command that takes it.
+TEST(OptionDeclarations, ATextOfItsOwnShapeIsCheckedWhileParsing) {
+  int walked = 0;
+  for (const auto& spec : command_option_specs()) {
+    if (!spec.text_check) continue;
+    const std::string option = long_name_of(spec.names);
+    ASSERT_FALSE(spec.example.empty()) << option << ": a good value for this test";
+    for (const auto& command : spec.commands) {
+      EXPECT_NE(refusal(command, spec, "not a value").find(option + " 'not a value'"), std::string::npos)
+          << command << " " << option;
+      EXPECT_EQ(refusal(command, spec, spec.example), "") << command << " " << option << " " << spec.example;
+      ++walked;
+    }
+  }
+  EXPECT_GE(walked, 2);
+}
+
 // A number's default is the declaration's: what the help states is what
 // the command gets without the option.
 TEST(OptionDeclarations, ANumbersDefaultIsTheDeclaredOne) {
@@ -185,7 +222,8 @@ TEST(OptionDeclarations, ANumbersDefaultIsTheDeclaredOne) {
   for (const auto& spec : command_option_specs()) {
     if (spec.default_text.empty() || (!spec.whole && !spec.real)) continue;
     EXPECT_NE(help_text(spec).find("default " + spec.default_text), std::string::npos) << help_text(spec);
-    if (spec.default_text == "random") continue;  // --seed: no value, a fresh seed
+    // --seed's "random", --jobs' "this machine's CPUs": no value, the command's choice.
+    if (!input::parse_real(spec.default_text)) continue;
     CLI::App app;
     std::string target = "not the default";
     bind_option(app, spec.commands.front(), long_name_of(spec.names), target);
@@ -194,6 +232,24 @@ TEST(OptionDeclarations, ANumbersDefaultIsTheDeclaredOne) {
     ++walked;
   }
   EXPECT_GE(walked, 4);
+}
+
+// A declaration of words (--accel kvm|tcg) is enforced by its words, named
+// by the option, in every command that takes it.
+TEST(OptionDeclarations, TheWordsInTheHelpAreTheOnesEnforced) {
+  int walked = 0;
+  for (const auto& spec : command_option_specs()) {
+    if (spec.kind != CommandOptionSpec::Kind::kChoice) continue;
+    const std::string option = long_name_of(spec.names);
+    for (const auto& command : spec.commands) {
+      EXPECT_NE(refusal(command, spec, "nosuchword").find(fmt::format("{} 'nosuchword'", option)), std::string::npos)
+          << command << " " << option << " takes a word its declaration does not list";
+      for (const auto& word : sys::split(spec.value, "|"))
+        EXPECT_EQ(refusal(command, spec, word), "") << command << " " << option << " " << word;
+      ++walked;
+    }
+  }
+  EXPECT_GE(walked, 8);
 }
 
 // Every declaration reaches every generated text: the man page, both
