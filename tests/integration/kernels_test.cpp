@@ -478,6 +478,37 @@ TEST_F(KernelsSmoke, DebiansPackaged61And612BootSideBySideAndCompare) {
   expect_nothing_left();
 }
 
+// Debian's arm64 cloud kernel under qemu-system-aarch64 (TCG), running the
+// arm64 schedlab of `cmake --preset arm64` (scripts/test's arm64 phase sets
+// SCHEDLAB_ARM64_BUILD) from the host's root, with the arm64 libraries
+// multiarch installs there: the guest's own kernel and machine say arm64.
+TEST_F(KernelsSmoke, AnArm64GuestRunsSpawnUnderItsOwnSchedlab) {
+  const auto arm64 = unpacked("cloud-arm64");
+  const char* build = std::getenv("SCHEDLAB_ARM64_BUILD");
+  const std::string busybox = (kKernels / "cloud-arm64" / "busybox").string();
+  if (!build || !*build) SCHEDLAB_SKIP(kArm64) << "no arm64 build: SCHEDLAB_ARM64_BUILD=build-arm64 (scripts/test's arm64 phase)";
+  if (!arm64 || access(busybox.c_str(), X_OK) != 0)
+    SCHEDLAB_SKIP(kArm64) << "no cloud-arm64 kernel and busybox in " << kKernels << " (scripts/guest-kernels DIR cloud-arm64)";
+  if (!on_path("qemu-system-aarch64")) SCHEDLAB_SKIP(kArm64) << "no qemu-system-aarch64 (scripts/deps --arm64)";
+  const std::string image = arm64->arg.substr(arm64->arg.find('=') + 1);
+  const auto o = run_schedlab({"kernels", "--arch", "arm64", "--kernel", "arm64=" + image, "--guest-schedlab",
+                               std::string(build) + "/schedlab", "--guest-busybox", busybox, "--vcpus", "2", "--boots",
+                               "1", "--json", dir_.file("arm64.json"), "--no-store", "--", "run", "spawn",
+                               "--duration", "300ms", "--runs", "2"});
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  const auto set = read_json(dir_.file("arm64.json"))["sets"][0];
+  EXPECT_EQ(set["status"], "PASS") << set["error"];
+  EXPECT_EQ(set["guest"]["arch"], "arm64");
+  EXPECT_EQ(set["guest"]["cpu"], "max,pauth-impdef=on");
+  EXPECT_EQ(set["guest"]["accel"], "tcg");
+  EXPECT_EQ(set["guest"]["boots"][0]["outcome"], "completed") << set["guest"]["boots"][0].dump();
+  EXPECT_EQ(set["environment"]["kernel"]["release"], arm64->release);  // the guest said so itself
+  EXPECT_EQ(set["environment"]["kernel"]["machine"], "aarch64");
+  ASSERT_EQ(set["runs"].size(), 2u);
+  for (const auto& run : set["runs"]) EXPECT_GT(run["values"]["lps"].get<double>(), 0) << run.dump();
+  expect_nothing_left();
+}
+
 // Interrupted while two guests run side by side: both are stopped, both
 // kernels' sets say so, and nothing of either boot is left.
 TEST_F(KernelsSmoke, InterruptedSideBySideLeavesNeitherGuest) {

@@ -39,6 +39,7 @@ enum class SkipReason {
   kValidators, // no LAVA or KCIDB validator: Debian's lava-common, python3-yaml, python3-jsonschema
   kLava,       // no LAVA dispatcher (lava-run, cpio) or lava-server's device-type templates
   kLavaFull,   // the long LAVA dispatcher test is opt-in: SCHEDLAB_LAVA_TESTS=full
+  kArm64,      // no arm64 build (SCHEDLAB_ARM64_BUILD), arm64 guest kernel, qemu-system-aarch64 or arm64 loader
 };
 
 struct SkipReasonName {
@@ -57,7 +58,7 @@ inline constexpr SkipReasonName kSkipReasonNames[] = {
     {SkipReason::kProfile, "profile"},
     {SkipReason::kSoftwareClock, "software-clock"},
     {SkipReason::kValidators, "validators"}, {SkipReason::kLava, "lava"},
-    {SkipReason::kLavaFull, "lava-full"},
+    {SkipReason::kLavaFull, "lava-full"}, {SkipReason::kArm64, "arm64"},
 };
 
 inline const char* to_string(SkipReason reason) {
