@@ -11,7 +11,7 @@ std::vector<CommandOptionSpec> kcidb_checkout_entries() {
        .help = "with --kcidb: the checkouts' tree_name, the tree the kernel came from (mainline, net-next; "
                "default: the --git-url's last part without .git)",
        .commands = exporting},
-      {.names = "--git-url", .value = "URL",
+      {.names = "--git-url", .value = "REPOSITORY",
        .help = "with --kcidb: the checkouts' git_repository_url, an https:// URL without a user or password "
                "(default: --git-tree's origin remote)",
        .commands = exporting},
@@ -25,7 +25,7 @@ std::vector<CommandOptionSpec> kcidb_checkout_entries() {
       {.names = "--git-tree", .value = "DIR",
        .help = "with --kcidb: the kernel's git work tree, for what --tree-name, --git-url, --branch and --commit "
                "do not give: its HEAD, branch and origin remote (without a user or password)",
-       .path = PathRole::kInput, .commands = exporting},
+       .commands = exporting},  // a directory git reads, not a file schedlab reads (input/input_list.h)
   };
 }
 
