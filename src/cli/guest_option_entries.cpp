@@ -75,11 +75,11 @@ std::vector<CommandOptionSpec> kernels_entries() {
       {.names = "--guest-schedlab", .value = "FILE",
        .help = "the schedlab the guests run, its schedlab-worker beside it (an arm64 guest runs an arm64 build: "
                "cmake --preset arm64 && cmake --build build-arm64)",
-       .default_text = "this one", .commands = kernels},  // read bounded (guest/guest_programs.cpp)
+       .default_text = "this one", .path = PathRole::kInput, .commands = kernels},
       {.names = "--guest-busybox", .value = "FILE",
        .help = "the static busybox of the guests' initramfs (an arm64 guest needs Debian's busybox-static:arm64, "
                "which scripts/guest-kernels DIR cloud-arm64 fetches)",
-       .default_text = "the host's", .commands = kernels},
+       .default_text = "the host's", .path = PathRole::kInput, .commands = kernels},
       {.names = "--boots", .value = "N", .help = "boots per kernel, in randomized complete blocks (lava job: on one "
                                                  "device)",
        .unit = "boots", .default_text = "5", .kind = Kind::kWhole, .whole = kBootsBounds,

@@ -25,7 +25,7 @@ std::vector<CommandOptionSpec> kcidb_checkout_entries() {
       {.names = "--git-tree", .value = "DIR",
        .help = "with --kcidb: the kernel's git work tree, for what --tree-name, --git-url, --branch and --commit "
                "do not give: its HEAD, branch and origin remote (without a user or password)",
-       .commands = exporting},  // a directory git reads, not a file schedlab reads (input/input_list.h)
+       .path = PathRole::kInput, .commands = exporting},
   };
 }
 

@@ -180,6 +180,10 @@ KernelsRequest make_kernels_request(const KernelsTexts& t, GuestSpec spec, const
   refuse_inner(spec.parsed);
   KernelsRequest r;
   guest::KernelsPlan& plan = r.plan;
+  // With --arch the programs are known before the kernels: checked first.
+  std::optional<guest::GuestPrograms> programs;
+  if (!t.arch.empty())
+    programs = guest::guest_programs(guest::parse_guest_arch("--arch", t.arch), t.guest_schedlab, t.guest_busybox);
   plan.kernels = locate_kernels(t.kernels, t.trust_kernel);
   use_configs(t.configs, plan.kernels);
   check_configs(plan.kernels, spec.needs);
@@ -197,8 +201,8 @@ KernelsRequest make_kernels_request(const KernelsTexts& t, GuestSpec spec, const
   plan.described = std::move(spec.described);
   plan.argv = argv;
   const guest::GuestArch arch = kernels_arch(plan.kernels, t.arch);
-  plan.site = make_boot_site(shape, deadline_for(t.deadline, spec.expected_s), arch,
-                             guest::guest_programs(arch, t.guest_schedlab, t.guest_busybox));
+  if (!programs) programs = guest::guest_programs(arch, t.guest_schedlab, t.guest_busybox);
+  plan.site = make_boot_site(shape, deadline_for(t.deadline, spec.expected_s), arch, std::move(*programs));
   r.cache_dir = guest::guest_cache_dir();
   guest::check_qemu_path("XDG_CACHE_HOME (the initramfs cache)", r.cache_dir);
   for (const auto& k : plan.kernels) plan.images.push_back(guest::prepare_initramfs("--kernel", k, plan.site.programs.busybox, r.cache_dir));

@@ -18,9 +18,12 @@ const std::vector<OptionInput>& option_inputs() {
       {"import", "files", Content::kResultJson, &kResultFile},
       {"kernels", "--kernel", Content::kBytes, &kKernelImage},
       {"kernels", "--config", Content::kBytes, &kKernelConfig},
+      {"kernels", "--guest-schedlab", Content::kBytes, &kProgram},
+      {"kernels", "--guest-busybox", Content::kBytes, &kProgram},
       {"suite", "--kernels", Content::kBytes, &kKernelImage},
       {"bisect", "--config", Content::kBytes, &kKernelConfig},  // handed to the kernel's merge_config.sh
       {"bisect", "--tree", Content::kRun, nullptr},  // a git tree: driven by git, never read by schedlab
+      {"export", "--git-tree", Content::kRun, nullptr},  // the same: git reads it
       {"lava job", "--template", Content::kTemplateYaml, &kTemplate},
       // URLs written into the job for LAVA to fetch; schedlab never fetches them.
       {"lava job", "--kernel", Content::kUrl, nullptr},

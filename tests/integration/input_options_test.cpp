@@ -108,6 +108,9 @@ std::optional<Line> line_for(const input::OptionInput& in, const std::string& pa
       {"plan --from", {{"plan", "--from", path, "--detect", "5%"}}},
       {"import files", {{"import", path, "--store", out.file("s.db")}}},
       {"kernels --kernel", {{"kernels", "--kernel", path, "--", "run", "spawn"}}},
+      // --arch names the guests' architecture, so the programs are checked before any kernel is.
+      {"kernels --guest-schedlab", {{"kernels", "--arch", "x86_64", "--guest-schedlab", path, "--", "run", "spawn"}}},
+      {"kernels --guest-busybox", {{"kernels", "--arch", "x86_64", "--guest-busybox", path, "--", "run", "spawn"}}},
       {"kernels --config", {{"kernels", "--kernel", "a=/nonexistent/vmlinuz", "--config", "a=" + path, "--", "run", "spawn"}}},
       {"suite --kernels", {{"suite", "lkml", "--kernels", "a=" + path + ",b=" + path}}},
       {"lava job --template", {{"lava", "job", "--kernel", "good=http://lab/bzImage", "--ramdisk",
