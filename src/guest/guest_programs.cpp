@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include "core/error.h"
@@ -19,32 +21,29 @@ namespace {
 namespace fs = std::filesystem;
 
 // Throws UsageError naming `option` unless `path` is an ELF program for
-// `arch`, static when `must_be_static`.
+// `arch`, static when `must_be_static`.  A dynamically linked one runs in
+// the guest from the host's root: its loader and libraries must be there
+// (multiarch puts another architecture's in /usr/lib/<triplet>).
 void check_program(const std::string& option, const std::string& path, GuestArch arch, bool must_be_static) {
   const auto bytes = input::read_optional_file(path, input::kProgram);
   const std::string wanted = fmt::format("{}{} program", must_be_static ? "a static " : "an ", to_string(arch));
   if (!bytes) throw UsageError(option, path, wanted + " that exists");
-  try {
-    if (elf_machine_of(*bytes, path) != elf_machine(arch))
-      throw UsageError(option, path, wanted + " (this one is for another architecture)");
-    if (must_be_static && elf_has_interpreter(*bytes, path))
-      throw UsageError(option, path, wanted + " (this one is dynamically linked; the initramfs has no libraries)");
+  std::uint16_t machine = 0;
+  std::optional<std::string> loader;
+  try {  // the ELF reader's own errors (not ELF, tables outside the file) become the option's
+    machine = elf_machine_of(*bytes, path);
+    loader = elf_interpreter(*bytes, path);
   } catch (const std::runtime_error& e) {
     throw UsageError(option, path, fmt::format("{} ({})", wanted, e.what()));
   }
-}
-
-// The guest runs a dynamically linked schedlab from the host's root: its
-// loader and libraries must be there (multiarch puts another
-// architecture's in /usr/lib/<triplet>).
-void check_loader(const std::string& schedlab) {
-  const auto bytes = input::read_named_file(schedlab, input::kProgram);
-  const auto loader = elf_interpreter(bytes, schedlab);
+  if (machine != elf_machine(arch)) throw UsageError(option, path, wanted + " (this one is for another architecture)");
+  if (loader && must_be_static)
+    throw UsageError(option, path, wanted + " (this one is dynamically linked; the initramfs has no libraries)");
   std::error_code ec;
   if (loader && !fs::exists(*loader, ec))
-    throw UsageError("--guest-schedlab", schedlab,
-                     fmt::format("a schedlab whose loader is on this host ({} is not: the guest runs it from the "
-                                 "host's root; scripts/deps --arm64 installs the arm64 libraries)", *loader));
+    throw UsageError(option, path, fmt::format("{} whose loader is on this host ({} is not: the guest runs it from "
+                                               "the host's root; scripts/deps --arm64 installs the arm64 libraries)",
+                                               wanted, *loader));
 }
 
 }  // namespace
@@ -63,7 +62,6 @@ GuestPrograms guest_programs(GuestArch arch, const std::string& schedlab, const 
   } else {
     check_program("--guest-schedlab", schedlab, arch, false);
     p.schedlab = absolute_path(schedlab);
-    check_loader(schedlab);
     const auto worker = find_worker(p.schedlab);
     if (!worker)
       throw UsageError("--guest-schedlab", schedlab, "a schedlab with its schedlab-worker beside it or in "
