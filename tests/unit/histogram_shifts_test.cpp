@@ -36,7 +36,7 @@ stats::QuantileShiftOptions quick() {
   return o;
 }
 
-constexpr int kExperiments = 200;
+constexpr int kAaExperiments = 200;
 constexpr double kAlpha = 0.05;
 
 // Each experiment's 3 quantile tests are one BH family at q = alpha: with
@@ -46,13 +46,13 @@ TEST(HistogramShifts, AAExperimentsFlagNoMoreThanTheStatedRate) {
   std::mt19937_64 rng(20261203);
   const testing::SyntheticRuns s;
   int flagged = 0;
-  for (int e = 0; e < kExperiments; ++e) {
+  for (int e = 0; e < kAaExperiments; ++e) {
     const auto h = histogram_shifts({testing::synthetic_set("a", s, rng), testing::synthetic_set("b", s, rng)}, false,
                                     kAlpha, quick());
     ASSERT_EQ(h.tests, 3u);
     flagged += std::any_of(h.shifts.begin(), h.shifts.end(), [](const auto& x) { return x.flagged; });
   }
-  EXPECT_LE(flagged, binomial_bound(kExperiments, kAlpha)) << flagged << " of " << kExperiments;
+  EXPECT_LE(flagged, binomial_bound(kAaExperiments, kAlpha)) << flagged << " of " << kAaExperiments;
 }
 
 // Interleaved: each block's machine state is shared by both sets' runs.
@@ -63,7 +63,7 @@ TEST(HistogramShifts, PairedAAExperimentsFlagNoMoreThanTheStatedRate) {
   s.run_spread = 0.03;
   std::normal_distribution<double> block(0, 0.15);
   int flagged = 0;
-  for (int e = 0; e < kExperiments; ++e) {
+  for (int e = 0; e < kAaExperiments; ++e) {
     std::vector<double> blocks;
     blocks.reserve(static_cast<std::size_t>(s.runs));
     for (int k = 0; k < s.runs; ++k) blocks.push_back(std::exp(block(rng)));
@@ -72,7 +72,7 @@ TEST(HistogramShifts, PairedAAExperimentsFlagNoMoreThanTheStatedRate) {
     ASSERT_EQ(h.shifts.front().base_runs, 10u);
     flagged += std::any_of(h.shifts.begin(), h.shifts.end(), [](const auto& x) { return x.flagged; });
   }
-  EXPECT_LE(flagged, binomial_bound(kExperiments, kAlpha)) << flagged << " of " << kExperiments;
+  EXPECT_LE(flagged, binomial_bound(kAaExperiments, kAlpha)) << flagged << " of " << kAaExperiments;
 }
 
 // Every value x1.3, through compare itself (its own resampling).
