@@ -69,17 +69,21 @@ std::vector<CommandOptionSpec> kernels_entries() {
                "spec need (default: the one beside the image)",
        .path = PathRole::kInput, .commands = kernels},
       {.names = "--arch", .value = "x86_64|arm64",
-       .help = "check that every kernel is of this architecture (an arm64 Image boots under qemu-system-aarch64, "
-               "emulated)",
-       .default_text = "the images' own, all alike", .kind = Kind::kChoice, .commands = kernels},
+       .help = "kernels: check that every kernel is of this architecture (an arm64 Image boots under "
+               "qemu-system-aarch64, emulated); lava ramdisk: the devices' (with --guest-schedlab and "
+               "--guest-busybox built for it); lava job: the devices', which picks --device-type's built-in "
+               "template and must match a --file ramdisk's programs",
+       .default_text = "kernels: the images' own, all alike; lava ramdisk: this machine's; lava job: a --file "
+                       "ramdisk's, else x86_64",
+       .kind = Kind::kChoice, .commands = {"kernels", "lava ramdisk", "lava job"}},
       {.names = "--guest-schedlab", .value = "FILE",
-       .help = "the schedlab the guests run, its schedlab-worker beside it (an arm64 guest runs an arm64 build: "
+       .help = "the schedlab the guests (lava ramdisk: the devices) run, its schedlab-worker beside it (an arm64 guest runs an arm64 build: "
                "cmake --preset arm64 && cmake --build build-arm64)",
-       .default_text = "this one", .path = PathRole::kInput, .commands = kernels},
+       .default_text = "this one", .path = PathRole::kInput, .commands = {"kernels", "lava ramdisk"}},
       {.names = "--guest-busybox", .value = "FILE",
-       .help = "the static busybox of the guests' initramfs (an arm64 guest needs Debian's busybox-static:arm64, "
+       .help = "the static busybox of the guests' initramfs or the ramdisk (an arm64 guest needs Debian's busybox-static:arm64, "
                "which scripts/guest-kernels DIR cloud-arm64 fetches)",
-       .default_text = "the host's", .path = PathRole::kInput, .commands = kernels},
+       .default_text = "the host's", .path = PathRole::kInput, .commands = {"kernels", "lava ramdisk"}},
       {.names = "--boots", .value = "N", .help = "boots per kernel, in randomized complete blocks (lava job: on one "
                                                  "device)",
        .unit = "boots", .default_text = "5", .kind = Kind::kWhole, .whole = kBootsBounds,

@@ -18,6 +18,7 @@
 #include "flows/lava_job.h"
 #include "grid/lava_job.h"
 #include "grid/lava_ramdisk.h"
+#include "guest/guest_programs.h"
 #include "runner/run_setup.h"
 #include "store/result_file.h"
 #include "sys/safe_files.h"
@@ -42,7 +43,7 @@ void add_job_options(CLI::App& job, LavaJobTexts& t) {
                               {"--secret", &t.secrets}, {"--file", &t.files}})
     bind_option(job, command, name, *target)->allow_extra_args(false);
   for (auto [name, target] : {std::pair{"--ramdisk", &t.ramdisk}, {"--boots", &t.boots},
-                              {"--device-type", &t.device_type}, {"--template", &t.template_file}, {"--seed", &t.seed},
+                              {"--device-type", &t.device_type}, {"--arch", &t.arch}, {"--template", &t.template_file}, {"--seed", &t.seed},
                               {"--schedlab", &t.schedlab}, {"--test-timeout", &t.test_timeout},
                               {"--priority", &t.priority}, {"--job-name", &t.job_name},
                               {"--visibility", &t.visibility}, {"--output", &t.output}})
@@ -77,19 +78,28 @@ struct RamdiskTexts {
   std::string output;
   bool force = false;
   std::vector<std::string> files;  // --add SRC[:DEST]
+  std::string arch;                // "" = this machine's
+  std::string guest_schedlab, guest_busybox;
 };
 
 void add_ramdisk_options(CLI::App& ramdisk, RamdiskTexts& t) {
   bind_option(ramdisk, "lava ramdisk", "--output", t.output);
   bind_option(ramdisk, "lava ramdisk", "--force", t.force);
   bind_option(ramdisk, "lava ramdisk", "--add", t.files);
+  bind_option(ramdisk, "lava ramdisk", "--arch", t.arch);
+  bind_option(ramdisk, "lava ramdisk", "--guest-schedlab", t.guest_schedlab);
+  bind_option(ramdisk, "lava ramdisk", "--guest-busybox", t.guest_busybox);
 }
 
-// This schedlab and its worker, so that the guest runs what was tested here.
+// This schedlab and its worker, so that the guest runs what was tested here;
+// for another architecture's devices, the programs built for it.
 int ramdisk_command(const RamdiskTexts& t) {
   grid::RamdiskInputs in;
-  in.schedlab = std::filesystem::read_symlink("/proc/self/exe").string();
-  in.worker = locate_worker();
+  in.arch = t.arch.empty() ? guest::host_arch() : guest::parse_guest_arch("--arch", t.arch);
+  const guest::GuestPrograms programs = guest::guest_programs(in.arch, t.guest_schedlab, t.guest_busybox);
+  in.schedlab = programs.schedlab;
+  in.worker = programs.worker;
+  in.busybox = programs.busybox;
   for (const auto& f : t.files) in.files.push_back(grid::parse_ramdisk_file(f));
   const grid::Ramdisk r = grid::build_lava_ramdisk(in);
   try {

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <set>
 
 #include "core/duration.h"
@@ -17,6 +18,8 @@
 #include "core/secrets.h"
 #include "core/sha256.h"
 #include "grid/lava_kernel.h"
+#include "grid/lava_ramdisk.h"
+#include "guest/guest_arch.h"
 #include "input/files.h"
 #include "spec/option_bounds.h"
 #include "spec/seed_option.h"
@@ -177,19 +180,75 @@ std::string url_file_name(const std::string& url) {
 // --file FILE: a local copy of a file some URL of the job names (by its
 // file name); its sha256 goes beside each such URL, so that LAVA checks
 // that it deployed what was meant (a mirror's stale copy, a truncated
-// download).
-void add_checksums(const LavaJobTexts& t, grid::JobSpec& spec) {
-  for (const auto& file : t.files) {
-    const std::string name = std::filesystem::path(file).filename().string();
+// download).  A copy of a ramdisk also says the architecture of the
+// programs it carries.
+struct LocalCopy {
+  std::string path, name, sha256;
+  std::optional<guest::GuestArch> arch;  // of a ramdisk's schedlab
+};
+
+std::vector<LocalCopy> read_local_copies(const std::vector<std::string>& files) {
+  std::vector<LocalCopy> copies;
+  for (const auto& file : files) {
+    const std::string bytes = input::read_named_file(file, input::kDeployedFile);
+    copies.push_back({file, std::filesystem::path(file).filename().string(), sha256_hex(bytes), grid::ramdisk_arch(bytes)});
+  }
+  return copies;
+}
+
+void add_checksums(const std::vector<LocalCopy>& copies, grid::JobSpec& spec) {
+  for (const auto& copy : copies) {
     std::vector<std::string> urls;
     for (const auto& k : spec.kernels)
       for (const auto& url : {k.url, k.ramdisk_url})
-        if (!url.empty() && url_file_name(url) == name) urls.push_back(url);
+        if (!url.empty() && url_file_name(url) == copy.name) urls.push_back(url);
     if (urls.empty())
-      throw UsageError("--file", file, fmt::format("a local copy of a file some --kernel or --ramdisk URL names "
-                                                   "(by its file name); none ends in '{}'", name));
-    const std::string hex = sha256_hex(input::read_named_file(file, input::kDeployedFile));
-    for (const auto& url : urls) spec.sha256[url] = hex;
+      throw UsageError("--file", copy.path, fmt::format("a local copy of a file some --kernel or --ramdisk URL names "
+                                                        "(by its file name); none ends in '{}'", copy.name));
+    for (const auto& url : urls) spec.sha256[url] = copy.sha256;
+  }
+}
+
+// The devices' architecture: --arch, else the one the local copies of the
+// ramdisks say (all alike), else unknown (the built-in templates' default,
+// x86_64).
+std::optional<guest::GuestArch> job_arch(const LavaJobTexts& t, const std::vector<LocalCopy>& copies) {
+  if (!t.arch.empty()) return guest::parse_guest_arch("--arch", t.arch);
+  std::optional<guest::GuestArch> found;
+  for (const auto& copy : copies) {
+    if (copy.arch && found && *found != *copy.arch)
+      throw UsageError("--file", copy.path, fmt::format("ramdisks of one architecture (it carries {} programs, another "
+                                                        "--file {}): one job boots one kind of device",
+                                                        guest::to_string(*copy.arch), guest::to_string(*found)));
+    if (copy.arch) found = copy.arch;
+  }
+  return found;
+}
+
+// The template for the devices, and their architecture held against what
+// the user said and what the ramdisks carry: a mismatch is refused before
+// a job that cannot run is written.
+grid::LavaTemplate pick_template(const LavaJobTexts& t, const std::optional<guest::GuestArch>& arch) {
+  if (t.template_file.empty())
+    return grid::builtin_template(t.device_type.empty() ? "qemu" : t.device_type, arch.value_or(guest::GuestArch::kX86_64));
+  grid::LavaTemplate device = grid::template_file(t.template_file);
+  if (!t.arch.empty() && device.arch && *device.arch != *arch)
+    throw UsageError(fmt::format("--arch {}: --template '{}' is for {} devices (its arch)", t.arch, t.template_file,
+                                 guest::to_string(*device.arch)));
+  return device;
+}
+
+void check_ramdisk_arch(grid::JobSpec& spec, const std::vector<LocalCopy>& copies) {
+  const auto& device = spec.device;
+  for (const auto& copy : copies) {
+    if (!copy.arch) continue;
+    if (device.arch && *copy.arch != *device.arch)
+      throw UsageError(fmt::format("--file '{}': the ramdisk carries {} programs, and device type {} ({}) is {}: "
+                                   "make one for it (schedlab lava ramdisk --arch {} --guest-schedlab ... "
+                                   "--guest-busybox ...) or name the devices' architecture with --arch",
+                                   copy.path, guest::to_string(*copy.arch), spec.device_type, device.source,
+                                   guest::to_string(*device.arch), guest::to_string(*device.arch)));
+    spec.ramdisk_arch_checked = device.arch.has_value();
   }
 }
 
@@ -213,15 +272,16 @@ void parse_publishing(const LavaJobTexts& t, grid::JobSpec& spec) {
 
 grid::JobSpec make_job_spec(const LavaJobTexts& t) {
   grid::JobSpec spec;
-  spec.device = t.template_file.empty() ? grid::builtin_template(t.device_type.empty() ? "qemu" : t.device_type)
-                                        : grid::template_file(t.template_file);
+  const std::vector<LocalCopy> copies = read_local_copies(t.files);
+  spec.device = pick_template(t, job_arch(t, copies));
   spec.device_type = t.device_type.empty() ? spec.device.device_type : t.device_type;
   if (spec.device_type.empty())
     throw UsageError("--template", t.template_file, "a template with a device_type, or --device-type T");
   spec.kernels = parse_kernels(t, spec.device.needs_ramdisk, spec.device_type);
   parse_job_fields(t, spec);
   parse_publishing(t, spec);
-  add_checksums(t, spec);
+  add_checksums(copies, spec);
+  check_ramdisk_arch(spec, copies);
   spec.command = t.command;
   check_words(spec.command);
   const std::string& what = spec.command.front();
@@ -251,6 +311,10 @@ void use_run_spec(grid::JobSpec& job, const GuestSpec& spec, const std::string& 
 
 void write_lava_job(const grid::JobSpec& job, const std::string& output) {
   const std::string yaml = grid::job_yaml(job);
+  if (job.device.needs_ramdisk && !job.ramdisk_arch_checked)
+    std::cerr << fmt::format("lava job: the ramdisk is taken on trust to carry programs for the devices ({}); "
+                             "--file with its local copy checks them and writes its sha256sum\n",
+                             job.device.arch ? guest::to_string(*job.device.arch) : "an architecture the template does not say");
   if (const long minutes = grid::job_timeout_minutes(job); minutes > grid::kUsualJobMinutes)
     std::cerr << fmt::format("lava job: warning: the job's timeout is {:.1f} hours ({} boots): longer than the day "
                              "labs usually allow one job; fewer --boots per job, or several jobs, fit\n",

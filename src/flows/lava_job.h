@@ -16,6 +16,7 @@ struct LavaJobTexts {
   std::string ramdisk;               // the ramdisk of kernels given without one
   std::string boots = "5";
   std::string device_type;           // "" = qemu, or the --template's
+  std::string arch;                  // --arch: "" = a --file ramdisk's, else x86_64
   std::string template_file;
   std::string seed;
   std::string schedlab = "schedlab";

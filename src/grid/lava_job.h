@@ -46,9 +46,12 @@ struct JobSpec {
   // The test shell's variables LAVA fills from the submitter's tokens:
   // {variable, token name}, never a value (LAVA's "secrets" block).
   std::vector<std::pair<std::string, std::string>> secrets;
-  // The sha256 of the files some URLs name (url -> hex), from --file or a
-  // file:// URL: each goes beside its url in the deploy.
+  // The sha256 of the files some URLs name (url -> hex), from --file: each
+  // goes beside its url in the deploy.
   std::map<std::string, std::string> sha256;
+  // A --file ramdisk's programs were held against the devices' architecture
+  // (otherwise write_lava_job says it took the ramdisk on trust).
+  bool ramdisk_arch_checked = false;
 };
 
 // The job's whole timeout in minutes, as job_yaml writes it: every boot's

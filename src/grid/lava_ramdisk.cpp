@@ -1,6 +1,7 @@
 #include "grid/lava_ramdisk.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include "guest/elf_file.h"
 #include "guest/initramfs.h"
 #include "input/files.h"
+#include "input/inflate.h"
 #include "sys/helper_process.h"
 
 namespace schedlab::grid {
@@ -41,12 +43,22 @@ std::string placement_problem(const std::vector<std::string>& contents, const st
 
 // The shared objects `program` loads, as its own dynamic loader resolves
 // them (`ld.so --list PROGRAM`, what ldd runs): "NAME => PATH (ADDR)" and
-// the loader itself as "PATH (ADDR)"; the vDSO has no file.
-std::vector<std::string> shared_objects(const std::string& program) {
+// the loader itself as "PATH (ADDR)"; the vDSO has no file.  Another
+// architecture's loader runs under qemu-user (qemu-aarch64), which lists
+// what the multiarch directories hold for it.
+std::vector<std::string> shared_objects(const std::string& program, guest::GuestArch arch) {
   const auto interpreter = guest::elf_interpreter(read_program(program), program);
   if (!interpreter) return {};
   std::vector<std::string> out = {*interpreter};
-  std::istringstream listing(sys::capture_output({*interpreter, "--list", program}));
+  std::vector<std::string> list = {*interpreter, "--list", program};
+  if (arch != guest::host_arch()) {
+    if (arch != guest::GuestArch::kArm64 || access("/usr/bin/qemu-aarch64", X_OK) != 0)
+      throw Error(ExitStatus::kNotApplied, fmt::format("lava ramdisk --arch {}: no qemu-aarch64 to list the {} "
+                                                       "libraries with their own loader (scripts/deps --arm64 "
+                                                       "installs qemu-user)", to_string(arch), to_string(arch)));
+    list.insert(list.begin(), "/usr/bin/qemu-aarch64");
+  }
+  std::istringstream listing(sys::capture_output(list));
   for (std::string line; std::getline(listing, line);) {
     const std::size_t arrow = line.find(" => ");
     const std::size_t start = arrow == std::string::npos ? line.find_first_not_of(" \t") : arrow + 4;
@@ -85,6 +97,22 @@ void add_parents(guest::CpioArchive& a, std::set<std::string>& dirs, const fs::p
 
 }  // namespace
 
+std::optional<guest::GuestArch> ramdisk_arch(std::string_view bytes) {
+  if (bytes.substr(0, 2) != "\x1f\x8b") return std::nullopt;  // not gzip
+  try {
+    input::InflateLimits limits;
+    limits.gzip = true;
+    const std::string cpio = input::inflate_zlib(bytes, "ramdisk", limits);
+    const auto schedlab = guest::cpio_file(cpio, "usr/bin/schedlab");
+    if (!schedlab) return std::nullopt;
+    const std::uint16_t machine = guest::elf_machine_of(*schedlab, "usr/bin/schedlab");
+    for (const auto arch : {guest::GuestArch::kX86_64, guest::GuestArch::kArm64})
+      if (guest::elf_machine(arch) == machine) return arch;
+  } catch (const std::runtime_error&) {  // InputError too: not a ramdisk of ours, whatever else it is
+  }
+  return std::nullopt;
+}
+
 std::pair<std::string, std::string> parse_ramdisk_file(const std::string& text) {
   const std::size_t colon = text.find(':');
   const std::string source = text.substr(0, colon);
@@ -111,14 +139,14 @@ Ramdisk build_lava_ramdisk(const RamdiskInputs& in) {
     r.contents.push_back(path);
   };
   add("/init", std::string(lava_ramdisk_init()), 0755);
-  add("/bin/busybox", read_program(guest::static_busybox()), 0755);
+  add("/bin/busybox", read_program(in.busybox), 0755);
   add("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\n", 0644);
   add("/etc/group", "root:x:0:\n", 0644);
   add("/usr/bin/schedlab", read_program(in.schedlab), 0755);
   add("/usr/bin/schedlab-worker", read_program(in.worker), 0755);
   std::set<std::string> libraries;
   for (const auto& program : {in.schedlab, in.worker})
-    for (const auto& lib : shared_objects(program)) libraries.insert(lib);
+    for (const auto& lib : shared_objects(program, in.arch)) libraries.insert(lib);
   for (const auto& lib : libraries) add(lib, read_program(lib), 0755);
   for (const auto& [source, dest] : in.files) {
     if (const auto problem = placement_problem(r.contents, dirs, dest); !problem.empty())

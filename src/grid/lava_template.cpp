@@ -16,7 +16,7 @@
 namespace schedlab::grid {
 namespace {
 
-const std::set<std::string> kKeys = {"device_type", "context", "deploy", "boot"};
+const std::set<std::string> kKeys = {"device_type", "arch", "context", "deploy", "boot"};
 const std::set<std::string> kPlaceholders = {"$kernel_url", "$ramdisk_url", "$kernel_name"};
 
 // Every scalar that looks like a placeholder ($ and a word) must be one.
@@ -56,6 +56,18 @@ void check_method(const YAML::Node& action, const char* block, const char* key, 
                              method.Scalar(), block, fmt::join(known, ", ")));
 }
 
+// LAVA's qemu device type names its architectures as Debian does (amd64,
+// arm64) or as the kernel does (x86_64, aarch64); others (armhf, riscv64)
+// are not ones schedlab builds for, so they say nothing here.
+std::optional<guest::GuestArch> context_arch(const YAML::Node& context) {
+  const YAML::Node arch = context ? context["arch"] : YAML::Node();
+  if (!arch || !arch.IsScalar()) return std::nullopt;
+  const std::string& a = arch.Scalar();
+  if (a == "amd64" || a == "x86_64") return guest::GuestArch::kX86_64;
+  if (a == "arm64" || a == "aarch64") return guest::GuestArch::kArm64;
+  return std::nullopt;
+}
+
 LavaTemplate parse_template(const std::string& text, const std::string& source, const std::string& option) {
   auto refuse = [&](const std::string& why) { return UsageError(fmt::format("{} '{}': {}", option, source, why)); };
   YAML::Node root;
@@ -75,6 +87,15 @@ LavaTemplate parse_template(const std::string& text, const std::string& source, 
     if (!root["context"].IsMap()) throw refuse("context: expected a mapping");
     check_context(root["context"], refuse);
     t.context = root["context"];
+  }
+  t.arch = context_arch(t.context);
+  if (const YAML::Node arch = root["arch"]) {
+    if (!arch.IsScalar() || (arch.Scalar() != "x86_64" && arch.Scalar() != "arm64"))
+      throw refuse("arch: expected x86_64 or arm64 (the devices' architecture, which the ramdisk's programs must match)");
+    const auto stated = guest::parse_guest_arch(option, arch.Scalar());
+    if (t.arch && *t.arch != stated)
+      throw refuse(fmt::format("arch: {} where the context's arch says {}", arch.Scalar(), guest::to_string(*t.arch)));
+    t.arch = stated;
   }
   for (const char* block : {"deploy", "boot"})
     if (!root[block] || !root[block].IsMap()) throw refuse(fmt::format("{}: expected a mapping (one action)", block));
@@ -129,19 +150,34 @@ YAML::Node replace(const YAML::Node& node, const TemplateValues& v) {
 
 }  // namespace
 
+namespace {
+
+std::vector<LavaTemplate> builtin_templates() {
+  std::vector<LavaTemplate> out;
+  for (const auto& asset : lava_templates())
+    out.push_back(parse_template(std::string(asset.text), "built-in " + std::string(asset.name), "--device-type"));
+  return out;
+}
+
+std::string builtin_name(const LavaTemplate& t) {
+  return t.arch ? fmt::format("{} ({})", t.device_type, guest::to_string(*t.arch)) : t.device_type;
+}
+
+}  // namespace
+
 std::vector<std::string> builtin_device_types() {
   std::vector<std::string> names;
-  for (const auto& asset : lava_templates()) names.emplace_back(asset.name);
+  for (const auto& t : builtin_templates()) names.push_back(builtin_name(t));
   std::sort(names.begin(), names.end());
   return names;
 }
 
-LavaTemplate builtin_template(const std::string& device_type) {
-  for (const auto& asset : lava_templates())
-    if (asset.name == device_type) return parse_template(std::string(asset.text), "built-in " + device_type, "--device-type");
-  throw UsageError(fmt::format("--device-type '{}': expected a device type with a built-in template ({}), or "
-                               "a lab's own template for it: --template FILE (see docs/fleet.md)",
-                               device_type, fmt::join(builtin_device_types(), ", ")));
+LavaTemplate builtin_template(const std::string& device_type, guest::GuestArch arch) {
+  for (auto& t : builtin_templates())
+    if (t.device_type == device_type && (!t.arch || *t.arch == arch)) return t;
+  throw UsageError(fmt::format("--device-type '{}' --arch {}: expected a device type with a built-in template ({}), "
+                               "or a lab's own template for it: --template FILE (see docs/fleet.md)",
+                               device_type, guest::to_string(arch), fmt::join(builtin_device_types(), ", ")));
 }
 
 LavaTemplate template_file(const std::string& path) {

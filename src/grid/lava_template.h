@@ -6,8 +6,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "guest/guest_arch.h"
 
 namespace schedlab::grid {
 
@@ -17,14 +20,21 @@ struct LavaTemplate {
   YAML::Node context;       // null when it has none
   YAML::Node deploy, boot;  // with placeholders
   bool needs_ramdisk = false;  // uses $ramdisk_url
+  // The devices' architecture, which the ramdisk's programs must match:
+  // the template's own `arch:` (schedlab's key, never written into a job),
+  // else its LAVA context's arch (amd64, arm64, ...) when it is one schedlab
+  // builds for; nullopt when the template does not say.
+  std::optional<guest::GuestArch> arch;
 };
 
-// The device types with a built-in template, sorted.
+// The built-in templates, "TYPE" or "TYPE (ARCH)" each, sorted.
 std::vector<std::string> builtin_device_types();
 
-// The built-in template of `device_type`; UsageError naming --device-type,
-// the value and the built-in types (and --template) when there is none.
-LavaTemplate builtin_template(const std::string& device_type);
+// The built-in template of `device_type` for devices of `arch` (qemu has
+// one per architecture: data/lava/templates/qemu.yaml, qemu-arm64.yaml);
+// UsageError naming --device-type (and --arch), the value and the built-in
+// types (and --template) when there is none.
+LavaTemplate builtin_template(const std::string& device_type, guest::GuestArch arch = guest::GuestArch::kX86_64);
 
 // A lab's template file, read as a regular file of bounded size.
 // UsageError naming --template and the problem (unreadable, not YAML, an

@@ -1,6 +1,7 @@
 #pragma once
 #include <sys/types.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,12 @@ class CpioArchive {
   std::string out_;
   unsigned next_inode_ = 1;
 };
+
+// The data of the regular file `path` ("usr/bin/schedlab", no leading '/')
+// in the newc archive `archive`, or nullopt when the archive has none.
+// Every header and length is checked against the bytes there are; throws
+// std::runtime_error for an archive that is not newc or is cut short.
+std::optional<std::string_view> cpio_file(std::string_view archive, std::string_view path);
 
 // Pads `image` with NUL bytes to a multiple of 4, so that another archive
 // can follow it (the kernel reads a sequence of archives, later entries

@@ -20,6 +20,8 @@ const std::vector<OptionInput>& option_inputs() {
       {"kernels", "--config", Content::kBytes, &kKernelConfig},
       {"kernels", "--guest-schedlab", Content::kBytes, &kProgram},
       {"kernels", "--guest-busybox", Content::kBytes, &kProgram},
+      {"lava ramdisk", "--guest-schedlab", Content::kBytes, &kProgram},
+      {"lava ramdisk", "--guest-busybox", Content::kBytes, &kProgram},
       {"suite", "--kernels", Content::kBytes, &kKernelImage},
       {"bisect", "--config", Content::kBytes, &kKernelConfig},  // handed to the kernel's merge_config.sh
       {"bisect", "--tree", Content::kRun, nullptr},  // a git tree: driven by git, never read by schedlab

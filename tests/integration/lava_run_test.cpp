@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -53,13 +54,13 @@ void skip_unless_lava_runs(const std::string& kernel) {
 
 // lava-run's log (it writes it on stderr) of `job`, run as job `id` (its
 // scratch directory is /var/lib/lava/dispatcher/tmp/ID: ours, by our pid).
-std::string lava_run(const TempDir& dir, const std::string& job, int* status) {
+std::string lava_run(const TempDir& dir, const std::string& job, int* status, const std::string& device = "qemu-tcg") {
   fs::create_directories(dir.file("out"));
   const std::string id = std::to_string(getpid());
   std::string said;
   *status = run_program({"sh", "-c", fmt::format("exec timeout -k 10 900 lava-run --job-id {} --output-dir {} "
-                                                 "--device {}/qemu-tcg.yaml {} 2> {}/out/output.yaml",
-                                                 id, dir.file("out"), kLavaFixtures, job, dir.path())},
+                                                 "--device {}/{}.yaml {} 2> {}/out/output.yaml",
+                                                 id, dir.file("out"), kLavaFixtures, device, job, dir.path())},
                         &said);
   return said + dir.read("out/output.yaml");
 }
@@ -166,18 +167,68 @@ TEST(LavaRun, ACheckInTheTestShellReportsItsVerdictToLava) {
   EXPECT_TRUE(leftover_children().empty());
 }
 
-// The device configuration lava-run is given is exactly what lava-server
-// renders from the dictionary beside it (regenerate it with
+// The device configurations lava-run is given are exactly what lava-server
+// renders from the dictionaries beside them (regenerate them with
 // tests/grid/render_lava_device.py when either changes).
-TEST(LavaDevice, TheTcgDeviceIsWhatLavaServerRendersFromItsDictionary) {
-  std::string rendered;
-  const int status = run_program({"/usr/bin/python3", grid_script("render_lava_device.py"),
-                                  kLavaFixtures + "/qemu-tcg.jinja2"}, &rendered);
-  if (status == 3) SCHEDLAB_SKIP(kLava) << "lava-server's device-type templates: " << rendered;
-  ASSERT_EQ(status, 0) << rendered;
-  std::ifstream fixture(kLavaFixtures + "/qemu-tcg.yaml");
-  EXPECT_EQ(rendered, std::string(std::istreambuf_iterator<char>(fixture), {}));
-  EXPECT_EQ(rendered.find("-enable-kvm"), std::string::npos);
+TEST(LavaDevice, TheTcgDevicesAreWhatLavaServerRendersFromTheirDictionaries) {
+  for (const std::string device : {"qemu-tcg", "qemu-arm64-tcg"}) {
+    std::string rendered;
+    const int status = run_program({"/usr/bin/python3", grid_script("render_lava_device.py"),
+                                    kLavaFixtures + "/" + device + ".jinja2"}, &rendered);
+    if (status == 3) SCHEDLAB_SKIP(kLava) << "lava-server's device-type templates: " << rendered;
+    ASSERT_EQ(status, 0) << rendered;
+    std::ifstream fixture(kLavaFixtures + "/" + device + ".yaml");
+    EXPECT_EQ(rendered, std::string(std::istreambuf_iterator<char>(fixture), {})) << device;
+    EXPECT_EQ(rendered.find("-enable-kvm"), std::string::npos) << device;
+  }
+}
+
+// An arm64 lab: the ramdisk carries the arm64 schedlab of `cmake --preset
+// arm64` (SCHEDLAB_ARM64_BUILD, which scripts/arm64 test sets) and Debian's
+// busybox-static:arm64; `lava job` reads the devices' architecture from it
+// and writes the qemu-arm64 template's job; lava-run boots Debian's arm64
+// cloud kernel under qemu-system-aarch64 (tests/fixtures/lava/
+// qemu-arm64-tcg.yaml), and the set that comes back says aarch64.
+TEST(LavaRun, AnArm64RamdiskBootsDebiansArm64KernelUnderLavaRun) {
+  const char* build = std::getenv("SCHEDLAB_ARM64_BUILD");
+  const fs::path arm64 = kBuildDir / "guest-kernels" / "cloud-arm64";
+  std::string kernel;
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(arm64 / "boot", ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+    if (it->path().filename().string().rfind("vmlinuz-", 0) == 0) kernel = it->path().string();
+  if (!build || !*build) SCHEDLAB_SKIP(kArm64) << "no arm64 build: SCHEDLAB_ARM64_BUILD=build-arm64 (scripts/arm64 test)";
+  if (kernel.empty() || access((arm64 / "busybox").c_str(), X_OK) != 0)
+    SCHEDLAB_SKIP(kArm64) << "no cloud-arm64 kernel and busybox: scripts/guest-kernels build/guest-kernels cloud-arm64";
+  if (access("/usr/bin/qemu-system-aarch64", X_OK) != 0 || access("/usr/bin/qemu-aarch64", X_OK) != 0)
+    SCHEDLAB_SKIP(kArm64) << "no qemu-system-aarch64 or qemu-aarch64: scripts/deps --arm64";
+  if (IsSkipped()) return;
+  skip_unless_lava_runs(kernel);
+  if (IsSkipped()) return;
+  TempDir dir;
+  const std::string ramdisk = dir.file("schedlab-arm64.cpio.gz");
+  const Outcome made = run_schedlab({"lava", "ramdisk", "--arch", "arm64", "--guest-schedlab",
+                                     std::string(build) + "/schedlab", "--guest-busybox", (arm64 / "busybox").string(),
+                                     "-o", ramdisk});
+  ASSERT_EQ(made.status, 0) << made.err;
+  const Outcome job = run_schedlab({"lava", "job", "--ramdisk", "file://" + ramdisk, "--file", ramdisk, "--kernel",
+                                    "arm=file://" + kernel, "--boots", "1", "--seed", "1", "-o", dir.file("job.yaml"),
+                                    "--", "run", "spawn", "--duration", "300ms", "--runs", "2"});
+  ASSERT_EQ(job.status, 0) << job.err;
+  EXPECT_EQ(job.err.find("on trust"), std::string::npos) << job.err;
+  const YAML::Node written = YAML::LoadFile(dir.file("job.yaml"));
+  EXPECT_EQ(written["context"]["arch"].as<std::string>(), "arm64");
+  int status = -1;
+  const std::string log = lava_run(dir, dir.file("job.yaml"), &status, "qemu-arm64-tcg");
+  ASSERT_EQ(status, 0) << log.substr(log.size() > 6000 ? log.size() - 6000 : 0);
+  EXPECT_NE(log.find("qemu-system-aarch64"), std::string::npos);
+  const Outcome collected = run_schedlab({"lava", "collect", dir.file("out"), "--no-store", "--json", dir.file("c.json")});
+  ASSERT_EQ(collected.status, 0) << collected.err << collected.out;
+  const auto set = read_json(dir.file("c.json"))["sets"][0];
+  EXPECT_EQ(set["environment"]["kernel"]["machine"], "aarch64");
+  EXPECT_EQ(set["environment"]["kernel"]["release"], fs::path(kernel).filename().string().substr(8));
+  ASSERT_EQ(set["runs"].size(), 2u);
+  for (const auto& run : set["runs"]) EXPECT_GT(run["values"]["lps"].get<double>(), 0) << run.dump();
+  EXPECT_TRUE(leftover_children().empty());
 }
 
 // A log recorded from lava-run (tests/fixtures/lava/README.md): the

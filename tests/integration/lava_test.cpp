@@ -79,6 +79,7 @@ TEST(LavaJob, EveryTemplateAndCommandValidatesWithLavasSchema) {
       job_args({"--", "run", "spawn", "--duration", "2s", "--runs", "1"}),
       job_args({"--", "run", "spawn", "--vary", "autogroup=off,on", "--copies", "auto"}),
       job_args({"--device-type", "x86", "--priority", "42", "--", "run", "context", "--placement", "cross-cpu"}),
+      job_args({"--arch", "arm64", "--", "run", "spawn", "--copies", "auto"}),
       job_args({"--visibility", "group:perf,sched", "--tag", "big", "--notify", "me@example.org", "--notify", "alice",
                 "--secret", "SCHEDLAB_STORE", "--secret", "API=lab-token", "--", "run", "spawn"}),
       job_args({"--template", lab, "--job-name", "bbb: 'yes' # no", "--", "run", "exec", "--iterations", "500"}),

@@ -168,9 +168,12 @@ TEST(LavaJob, PriorityIsANumberOrAWord) {
 }
 
 TEST(LavaTemplate, BuiltInsParseAndUnknownDeviceTypesNameTheWayOut) {
-  for (const auto& type : builtin_device_types()) {
-    const auto t = builtin_template(type);
+  EXPECT_EQ(builtin_device_types(), (std::vector<std::string>{"qemu (arm64)", "qemu (x86_64)", "x86 (x86_64)"}));
+  for (const auto& [type, arch] : {std::pair{"qemu", guest::GuestArch::kX86_64}, {"qemu", guest::GuestArch::kArm64},
+                                   {"x86", guest::GuestArch::kX86_64}}) {
+    const auto t = builtin_template(type, arch);
     EXPECT_EQ(t.device_type, type);
+    EXPECT_EQ(t.arch, arch) << type;
     EXPECT_TRUE(t.needs_ramdisk) << type;
   }
   try {

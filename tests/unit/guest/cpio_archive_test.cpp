@@ -73,4 +73,25 @@ TEST(CpioArchive, AlignedImagesCanBeFollowedByAnotherArchive) {
   EXPECT_EQ(image.substr(12, 6), "070701");
 }
 
+TEST(CpioFile, FindsARegularFileByItsPathAndNothingElse) {
+  const std::string a = sample();
+  EXPECT_EQ(cpio_file(a, "init"), "#!/bin/sh\n");
+  EXPECT_EQ(cpio_file(a, "bin/busybox"), std::string("\x7f" "ELF\0\1", 6));
+  EXPECT_EQ(cpio_file(a, "bin"), std::nullopt);  // a directory
+  EXPECT_EQ(cpio_file(a, "usr/bin/schedlab"), std::nullopt);
+}
+
+TEST(CpioFile, ACutOrForeignArchiveIsRefusedNotReadPastItsEnd) {
+  const std::string a = sample();
+  for (std::size_t cut = 0; cut < a.size(); ++cut)
+    EXPECT_THROW(cpio_file(std::string_view(a).substr(0, cut), "no such file"), std::runtime_error) << cut;
+  std::string huge = a;
+  huge.replace(6 + 8 * 6, 8, "FFFFFFF0");  // the first entry's size, far past the end
+  EXPECT_THROW(cpio_file(huge, "init"), std::runtime_error);
+  std::string not_hex = a;
+  not_hex.replace(6 + 8 * 11, 8, "0000000x");
+  EXPECT_THROW(cpio_file(not_hex, "init"), std::runtime_error);
+  EXPECT_THROW(cpio_file("\x1f\x8b gzip, not cpio", "init"), std::runtime_error);
+}
+
 }  // namespace schedlab::guest

@@ -65,6 +65,13 @@ inline std::string program_elf(bool interpreter) {
   return s;
 }
 
+// The same for machine `machine` (62 x86-64, 183 arm64).
+inline std::string program_for(std::uint16_t machine, bool interpreter) {
+  std::string s = program_elf(interpreter);
+  put(s, 0x12, machine, 2);
+  return s;
+}
+
 // The first bytes of an x86 bzImage: boot protocol 2.15, `version` as
 // its kernel_version string.
 inline std::string bzimage(const std::string& version) {

@@ -18,6 +18,7 @@ namespace {
 
 using testing::bzimage;
 using testing::program_elf;
+using testing::program_for;
 using testing::put;
 
 // The first bytes of an arm64 Image (Documentation/arch/arm64/booting.rst:
@@ -26,13 +27,6 @@ std::string arm64_image(const std::string& banner) {
   std::string s(0x2000, '\0');
   s.replace(56, 4, std::string("ARM\x64", 4));
   s.replace(0x1000, banner.size(), banner);
-  return s;
-}
-
-// A program for machine `machine` (62 x86-64, 183 arm64).
-std::string program_for(std::uint16_t machine, bool interpreter) {
-  std::string s = program_elf(interpreter);
-  put(s, 0x12, machine, 2);
   return s;
 }
 
