@@ -95,6 +95,17 @@ ip link set lo up 2>/dev/null
 mkdir -p $root/run/schedlab && cp /bin/busybox $root/run/schedlab/busybox || fail "copy busybox into /run"
 bb=/run/schedlab/busybox
 
+# When the host's programs are of another architecture (an arm64 guest on an
+# x86-64 host), /usr/bin -- and /bin through Debian's merged /usr -- becomes
+# this busybox's applets, so that what workloads execute runs: /bin/true,
+# /bin/sh, sort, od, grep, tee, wc (busybox's own, not Debian's coreutils and
+# dash; such a guest is always emulated, so only its function is compared).
+if ! chroot $root /usr/bin/true 2>/dev/null; then
+    mount -t tmpfs -o mode=0755 tmpfs $root/usr/bin || fail "mount a tmpfs over /usr/bin for the guest's own programs"
+    chroot $root $bb --install -s /usr/bin || fail "install busybox's applets in /usr/bin"
+    echo "SCHEDLAB-GUEST-PROGRAMS busybox applets (the host's are of another architecture)"
+fi
+
 echo "SCHEDLAB-GUEST-RUN uptime $(uptime_s)"
 # A clean environment: the kernel hands unknown command-line words to init.
 chroot $root $bb env -i \

@@ -481,7 +481,8 @@ TEST_F(KernelsSmoke, DebiansPackaged61And612BootSideBySideAndCompare) {
 // Debian's arm64 cloud kernel under qemu-system-aarch64 (TCG), running the
 // arm64 schedlab of `cmake --preset arm64` (scripts/test's arm64 phase sets
 // SCHEDLAB_ARM64_BUILD) from the host's root, with the arm64 libraries
-// multiarch installs there: the guest's own kernel and machine say arm64.
+// multiarch installs there: the guest's own kernel and machine say arm64;
+// and exec, whose /bin/true is busybox's in such a guest.
 TEST_F(KernelsSmoke, AnArm64GuestRunsSpawnUnderItsOwnSchedlab) {
   const auto arm64 = unpacked("cloud-arm64");
   const char* build = std::getenv("SCHEDLAB_ARM64_BUILD");
@@ -506,6 +507,14 @@ TEST_F(KernelsSmoke, AnArm64GuestRunsSpawnUnderItsOwnSchedlab) {
   EXPECT_EQ(set["environment"]["kernel"]["machine"], "aarch64");
   ASSERT_EQ(set["runs"].size(), 2u);
   for (const auto& run : set["runs"]) EXPECT_GT(run["values"]["lps"].get<double>(), 0) << run.dump();
+  // The host's /bin/true is x86-64: the guest executes busybox's own.
+  const auto exec = run_schedlab({"kernels", "--arch", "arm64", "--kernel", "arm64=" + image, "--guest-schedlab",
+                                  std::string(build) + "/schedlab", "--guest-busybox", busybox, "--boots", "1",
+                                  "--json", dir_.file("exec.json"), "--no-store", "--", "run", "exec", "--duration",
+                                  "300ms", "--runs", "1"});
+  ASSERT_EQ(exec.status, 0) << exec.out << exec.err;
+  const auto exec_set = read_json(dir_.file("exec.json"))["sets"][0];
+  EXPECT_EQ(exec_set["status"], "PASS") << exec_set["error"];
   expect_nothing_left();
 }
 
