@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "probes/per_loop.h"
+#include "stats/quantile_shift.h"
 
 namespace schedlab {
 namespace {
@@ -56,21 +57,12 @@ std::uint64_t histogram_total(const std::vector<std::uint64_t>& counts) {
 }
 
 std::optional<double> histogram_quantile(const std::vector<std::uint64_t>& counts, double q) {
-  const std::uint64_t total = histogram_total(counts);
-  if (total == 0) return std::nullopt;
-  const double rank = std::max(1.0, std::ceil(q * static_cast<double>(total)));
-  double below = 0;
-  for (std::uint32_t b = 0; b < counts.size(); ++b) {
-    const auto n = static_cast<double>(counts[b]);
-    if (below + n < rank) {
-      below += n;
-      continue;
-    }
-    const auto lower = static_cast<double>(sl_bucket_lower(b));
-    const double upper = b + 1 < SL_BUCKETS ? static_cast<double>(sl_bucket_lower(b + 1)) : std::ldexp(1.0, 64);
-    return lower + (upper - lower) * (rank - below - 0.5) / n;
-  }
-  return std::nullopt;  // not reached: the ranks end at the total
+  if (histogram_total(counts) == 0) return std::nullopt;
+  std::vector<stats::HistogramBin> bins(counts.size());  // the log-linear buckets, the last one open to 2^64
+  for (std::uint32_t b = 0; b < counts.size(); ++b)
+    bins[b] = {static_cast<double>(sl_bucket_lower(b)),
+               b + 1 < SL_BUCKETS ? static_cast<double>(sl_bucket_lower(b + 1)) : std::ldexp(1.0, 64)};
+  return stats::pooled_quantile(bins, std::vector<double>(counts.begin(), counts.end()), q);
 }
 
 ordered_json histogram_record(const std::vector<std::uint64_t>& counts) {

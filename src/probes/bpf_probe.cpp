@@ -39,20 +39,36 @@ std::vector<pid_t> tree_processes(const ProbeContext& c) {
   return {tgids.begin(), tgids.end()};
 }
 
+// `bpf`: the histograms and counts; `bpf-offcpu`: the same and where the
+// tasks block, by kernel stack -- a probe of its own because the stack
+// walk at every blocking switch costs more than everything else it does
+// (docs/probes.md), so the cheap one can be in the default set where the
+// other cannot.
 class BpfProbe final : public Probe {
  public:
+  explicit BpfProbe(BpfRecording recording) : recording_(recording) {}
+
   // No kernel option is demanded of a guest kernel (ProbeInfo::kernel_config):
   // one without BTF (CONFIG_DEBUG_INFO_BTF, which needs pahole to build; the
   // small guest kernel has none) runs without the probe, which says why.
   const ProbeInfo& info() const override {
-    static const ProbeInfo kInfo{
+    static const std::string kNeeds =
+        "BPF with the kernel's BTF (/sys/kernel/btf/vmlinux) and raw BTF tracepoints (Linux 5.5+); root, or "
+        "CAP_BPF and CAP_PERFMON";
+    static const ProbeInfo kBpfInfo{
         "bpf",
         "in-kernel histograms of the workload's fork->exec, exec->exit, exit->free, run-queue latency and "
         "on-CPU slices; wakeups and migrations",
-        "BPF with the kernel's BTF (/sys/kernel/btf/vmlinux) and raw BTF tracepoints (Linux 5.5+); root, or "
-        "CAP_BPF and CAP_PERFMON",
-        bpf_metrics(), true};
-    return kInfo;
+        kNeeds, bpf_metrics(), true};
+    static const ProbeInfo kOffCpuInfo = [] {
+      ProbeInfo i{"bpf-offcpu",
+                  "bpf's histograms and counts, and the kernel stacks the workload's tasks blocked in, by off-CPU "
+                  "time",
+                  kNeeds, bpf_metrics(), true};
+      i.includes = "bpf";
+      return i;
+    }();
+    return recording_.offcpu_stacks ? kOffCpuInfo : kBpfInfo;
   }
 
   std::string unavailable_reason() const override { return bpf_tracing_unavailable(); }
@@ -68,7 +84,7 @@ class BpfProbe final : public Probe {
       f.tgids = tree_processes(c);
       filter = {{"filter", "process-tree"}, {"processes_seeded", f.tgids.size()}};
     }
-    if (auto why = program_.open(f); !why.empty()) return why;
+    if (auto why = program_.open(f, recording_); !why.empty()) return why;
     filter_ = std::move(filter);
     return "";
   }
@@ -86,7 +102,7 @@ class BpfProbe final : public Probe {
     record["tasks_left"] = reading->tasks_left;
     record["tasks_left_total"] = reading->tasks_left_total;
     record["tasks_dropped"] = reading->counters.tasks_dropped;
-    record.update(offcpu_details(*reading));
+    if (recording_.offcpu_stacks) record.update(offcpu_details(*reading));
     details["bpf"] = std::move(record);
     if (reading->counters.tasks_dropped > 0)
       return fmt::format("{} tasks of the workload were not followed (the task map holds {}): no figures",
@@ -121,6 +137,7 @@ class BpfProbe final : public Probe {
     return out;
   }
 
+  BpfRecording recording_;
   LifecycleProgram program_;
   std::optional<profile::KernelSymbols> symbols_;  // kept across the runs of a set
   ordered_json filter_;  // how this run's tasks were chosen, for its details
@@ -128,6 +145,7 @@ class BpfProbe final : public Probe {
 
 }  // namespace
 
-std::unique_ptr<Probe> make_bpf_probe() { return std::make_unique<BpfProbe>(); }
+std::unique_ptr<Probe> make_bpf_probe() { return std::make_unique<BpfProbe>(BpfRecording{false}); }
+std::unique_ptr<Probe> make_bpf_offcpu_probe() { return std::make_unique<BpfProbe>(BpfRecording{true}); }
 
 }  // namespace schedlab

@@ -56,18 +56,22 @@ std::optional<std::vector<BpfOffCpuStack>> read_offcpu(const bpf_map* offcpu, co
 
 }  // namespace
 
-std::string LifecycleProgram::open(const BpfFilter& filter) {
+std::string LifecycleProgram::open(const BpfFilter& filter, const BpfRecording& recording) {
   close();
   listen_to_libbpf();
-  std::string why = load_and_attach(filter);
+  std::string why = load_and_attach(filter, recording);
   if (!why.empty()) close();
   return why;
 }
 
-std::string LifecycleProgram::load_and_attach(const BpfFilter& filter) {
+std::string LifecycleProgram::load_and_attach(const BpfFilter& filter, const BpfRecording& recording) {
   skeleton_ = sl_lifecycle::open();
   if (!skeleton_) return libbpf_refusal("opening", errno);
   skeleton_->rodata->filter_cgroup_id = filter.cgroup_id;
+  skeleton_->rodata->record_offcpu = recording.offcpu_stacks ? 1 : 0;
+  if (!recording.offcpu_stacks)  // maps the program never touches: the smallest the kernel makes
+    for (bpf_map* unused : {skeleton_->maps.stacks, skeleton_->maps.offcpu})
+      if (int err = bpf_map__set_max_entries(unused, 1); err != 0) return libbpf_refusal("sizing", err);
   if (int err = sl_lifecycle::load(skeleton_); err != 0) return libbpf_refusal("loading", err);
   if (auto why = seed(filter.tgids); !why.empty()) return why;
   if (int err = sl_lifecycle::attach(skeleton_); err != 0) return libbpf_refusal("attaching", err);

@@ -28,6 +28,11 @@ struct BpfFilter {
   std::vector<pid_t> tgids;     // the tree's processes when attached
 };
 
+// What the program records besides the histograms and counts.
+struct BpfRecording {
+  bool offcpu_stacks = false;  // where the tasks block, by kernel stack (bpf-offcpu)
+};
+
 // Off-CPU time of one kernel stack, summed over the CPUs.
 struct BpfOffCpuStack {
   std::uint64_t total_ns = 0;
@@ -52,7 +57,7 @@ class LifecycleProgram {
   LifecycleProgram& operator=(const LifecycleProgram&) = delete;
 
   // "" or why not, in one line with libbpf's reason; closed on failure.
-  std::string open(const BpfFilter& filter);
+  std::string open(const BpfFilter& filter, const BpfRecording& recording);
   // Opens or closes the window the program counts in (a store to a
   // memory-mapped global: no system call).
   void set_window(bool open) noexcept;
@@ -61,7 +66,7 @@ class LifecycleProgram {
   void close() noexcept;
 
  private:
-  std::string load_and_attach(const BpfFilter& filter);
+  std::string load_and_attach(const BpfFilter& filter, const BpfRecording& recording);
   std::string seed(const std::vector<pid_t>& tgids);
   sl_lifecycle* skeleton_ = nullptr;
 };

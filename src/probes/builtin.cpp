@@ -11,6 +11,7 @@ std::unique_ptr<Probe> make_perf_hw_probe();
 std::unique_ptr<Probe> make_sched_trace_probe();
 std::unique_ptr<Probe> make_profile_probe();
 std::unique_ptr<Probe> make_bpf_probe();
+std::unique_ptr<Probe> make_bpf_offcpu_probe();
 std::unique_ptr<Probe> make_bpf_funclat_probe();
 
 ProbeList builtin_probes() {
@@ -23,6 +24,7 @@ ProbeList builtin_probes() {
   probes.push_back(make_perf_hw_probe());
   probes.push_back(make_sched_trace_probe());
   probes.push_back(make_bpf_probe());
+  probes.push_back(make_bpf_offcpu_probe());
   probes.push_back(make_bpf_funclat_probe());
   probes.push_back(make_profile_probe());
   return probes;

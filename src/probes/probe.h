@@ -36,6 +36,10 @@ struct ProbeInfo {
   // The kernel options it needs ("CONFIG_PSI"): a guest kernel named with
   // --probes is checked for them before it boots (guest/kernel_needs.h).
   std::vector<std::string> kernel_config = {};
+  // The probe whose records this one's hold as well ("bpf" for bpf-offcpu:
+  // the same metrics, and more details): selected together, only this one
+  // runs (ProbeSelection::names_for), so no metric is recorded twice.
+  std::string includes = {};
 };
 
 // What a probe learns about the run it brackets, before the copies are

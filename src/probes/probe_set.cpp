@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <set>
 
 #include "core/error.h"
 #include "probes/measured_cost.h"
@@ -26,10 +27,16 @@ std::vector<std::string> all_names() {
 
 std::vector<std::string> ProbeSelection::names_for(const std::string& workload) const {
   std::vector<std::string> names;
-  for (const auto& name : all_names())  // report order, each once
+  std::set<std::string> included;  // by another selected probe
+  for (const auto& p : builtin_probes()) {  // report order, each once
+    const std::string& name = p->info().name;
     if (std::find(named.begin(), named.end(), name) != named.end() ||
-        (with_default && admitted_by_default(name, workload)))
+        (with_default && admitted_by_default(name, workload))) {
       names.push_back(name);
+      if (!p->info().includes.empty()) included.insert(p->info().includes);
+    }
+  }
+  std::erase_if(names, [&](const std::string& n) { return included.count(n) > 0; });
   return names;
 }
 

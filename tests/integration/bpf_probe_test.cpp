@@ -77,11 +77,12 @@ class Bpf : public ::testing::Test {
   }
 };
 
-// The runs of a `run ... --probes bpf --json` result, each with its bpf details.
-nlohmann::json bpf_runs(const std::vector<std::string>& args) {
+// The runs of a `run ... --probes PROBE --json` result (bpf, or bpf-offcpu
+// with the stacks), each with its bpf details.
+nlohmann::json bpf_runs(const std::vector<std::string>& args, const std::string& probe = "bpf") {
   TempDir dir;
   std::vector<std::string> all = args;
-  for (const char* a : {"--probes", "bpf", "--no-store", "--quiet", "--json"}) all.emplace_back(a);
+  for (const std::string a : {"--probes", probe.c_str(), "--no-store", "--quiet", "--json"}) all.push_back(a);
   all.push_back(dir.file("r.json"));
   const Outcome o = run_schedlab(all);
   EXPECT_EQ(o.status, 0) << o.err;
@@ -172,9 +173,14 @@ TEST_F(Bpf, ACgroupChainIsFollowedByItsLeafsId) {
 // Context's two tasks ping-pong through pipes: each blocks reading its
 // pipe until the other writes, so the off-CPU stack with the most time
 // is a read of a pipe that schedules away (the kernel names it pipe_read,
-// anon_pipe_read since 6.16), and no BPF frame is left at its top.
+// anon_pipe_read since 6.16), and no BPF frame is left at its top.  The
+// plain bpf probe records no stack at all (its program has no stack walk).
 TEST_F(Bpf, ContextBlocksInPipeReadByKernelStack) {
-  const auto runs = bpf_runs({"run", "context", "--runs", "1", "--duration", "500ms"});
+  const auto plain = bpf_runs({"run", "context", "--runs", "1", "--duration", "300ms"});
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_FALSE(plain[0]["details"]["bpf"].contains("offcpu")) << plain[0]["details"]["bpf"].dump();
+  EXPECT_GT(count_of(plain[0], "runq_latency"), 0) << "the histograms are there";
+  const auto runs = bpf_runs({"run", "context", "--runs", "1", "--duration", "500ms"}, "bpf-offcpu");
   ASSERT_EQ(runs.size(), 1u);
   const auto& details = runs[0]["details"]["bpf"];
   const auto& stacks = details["offcpu"];

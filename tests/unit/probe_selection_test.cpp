@@ -2,6 +2,7 @@
 // set records; and the descriptors every probe must have.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "core/error.h"
@@ -20,19 +21,31 @@ TEST(ProbeSelection, DefaultTakesOnEachWorkloadTheProbesMeasuredCheapThere) {
   const auto workloads = builtin_workloads();
   for (const auto& w : workloads.items()) {
     const auto names = s.names_for(w->info().name);
+    std::set<std::string> included;  // by a probe taken: it runs instead (bpf-offcpu for bpf)
+    for (const auto& p : builtin_probes())
+      if (std::find(names.begin(), names.end(), p->info().name) != names.end()) included.insert(p->info().includes);
     for (const auto& p : builtin_probes()) {
       const bool taken = std::find(names.begin(), names.end(), p->info().name) != names.end();
       const MeasuredCost* m = measured_cost(p->info().name, w->info().name);
       const bool cheap =
           m && !m->records_nothing && m->pct <= kDefaultCostLimitPct && m->upper_pct <= kDefaultCostUpperLimitPct;
-      EXPECT_EQ(taken, cheap) << p->info().name << " on " << w->info().name;
+      EXPECT_EQ(taken, cheap && !included.count(p->info().name)) << p->info().name << " on " << w->info().name;
     }
   }
   EXPECT_TRUE(s.names_for("no-such-workload").empty()) << "not measured is not admitted";
 }
 
+// The probes a selection runs: every probe but the ones another selected
+// probe includes (bpf-offcpu records all that bpf does).
+std::size_t probes_not_included() {
+  std::set<std::string> included;
+  for (const auto& p : builtin_probes())
+    if (!p->info().includes.empty()) included.insert(p->info().includes);
+  return builtin_probes().size() - included.size();
+}
+
 TEST(ProbeSelection, AllNoneAndListsInReportOrder) {
-  EXPECT_EQ(parse_probe_selection("--probes", "all").names_for("spawn").size(), builtin_probes().size());
+  EXPECT_EQ(parse_probe_selection("--probes", "all").names_for("spawn").size(), probes_not_included());
   EXPECT_TRUE(parse_probe_selection("--probes", "none").names_for("spawn").empty());
   EXPECT_EQ(parse_probe_selection("--probes", "psi,proc-stat").names_for("spawn"), (std::vector<std::string>{"proc-stat", "psi"}));
   EXPECT_EQ(parse_probe_selection("--probes", "perf-sw+psi").names_for("wakeup"), (std::vector<std::string>{"psi", "perf-sw"}));
@@ -44,6 +57,22 @@ TEST(ProbeSelection, AllNoneAndListsInReportOrder) {
     EXPECT_EQ(parse_probe_selection("--probes", "default,profile").names_for(w->info().name), with_default)
         << "default in a list: the default ones on " << w->info().name;
     EXPECT_EQ(parse_probe_selection("--probes", "profile+default").names_for(w->info().name), with_default);
+  }
+}
+
+// A probe that includes another runs alone when both are selected, however
+// they are selected: named together, with the default, or by "all".
+TEST(ProbeSelection, AProbeThatIncludesAnotherRunsInsteadOfIt) {
+  for (const auto& p : builtin_probes()) {
+    const std::string& includes = p->info().includes;
+    if (includes.empty()) continue;
+    const std::string& name = p->info().name;
+    for (const std::string& text : std::vector<std::string>{includes + "," + name, name + "+" + includes, "all", "default," + name}) {
+      const auto names = parse_probe_selection("--probes", text).names_for("context");
+      EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << text;
+      EXPECT_EQ(std::find(names.begin(), names.end(), includes), names.end()) << text;
+    }
+    EXPECT_EQ(parse_probe_selection("--probes", includes).names_for("context"), std::vector<std::string>{includes});
   }
 }
 
@@ -64,7 +93,7 @@ TEST(ProbeSet, RecordsTheSelectionAndEveryProbesAvailability) {
   const ProbeSet set(parse_probe_selection("--probes", "all"), "spawn");
   const auto r = set.record();
   EXPECT_EQ(r["selection"], "all");
-  ASSERT_EQ(r["probes"].size(), builtin_probes().size());
+  ASSERT_EQ(r["probes"].size(), probes_not_included());
   for (const auto& p : r["probes"]) {
     EXPECT_EQ(p.contains("cost_pct"), measured_cost(p["name"].get<std::string>(), "spawn") != nullptr);
     if (!p["available"].get<bool>()) {
@@ -104,11 +133,22 @@ TEST(MeasuredCost, EveryProbeIsMeasuredOnEveryWorkloadAndSaysWhere) {
   }
 }
 
+// Unique, but for a probe that includes another: it declares the other's
+// metrics (never recorded twice: the two never run together).
 TEST(ProbeInfo, EveryProbeIsDescribedAndItsMetricsAreUnique) {
   std::set<std::string> names, metrics;
+  std::map<std::string, std::vector<std::string>> declared;
   for (const auto& p : builtin_probes()) {
     const ProbeInfo& i = p->info();
     EXPECT_TRUE(names.insert(i.name).second) << i.name;
+    for (const auto& m : i.metrics) declared[i.name].push_back(m.name);
+    if (!i.includes.empty()) {
+      ASSERT_TRUE(declared.count(i.includes)) << i.name << " includes " << i.includes << ", registered before it";
+      for (const auto& m : declared[i.includes])
+        EXPECT_NE(std::find(declared[i.name].begin(), declared[i.name].end(), m), declared[i.name].end())
+            << i.name << " includes " << i.includes << " but not its " << m;
+      continue;
+    }
     EXPECT_FALSE(i.summary.empty()) << i.name;
     EXPECT_FALSE(i.needs.empty()) << i.name;
     EXPECT_FALSE(i.metrics.empty()) << i.name;

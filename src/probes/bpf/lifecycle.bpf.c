@@ -25,6 +25,10 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
 /* Set before load: the leaf cgroup's id, or 0 to follow the process tree. */
 const volatile __u64 filter_cgroup_id = 0;
+/* Set before load: 1 to record where the workload's tasks block (the
+ * bpf-offcpu probe).  At 0 the verifier drops that code as dead, and a
+ * switch costs no stack walk (bpf_get_stackid unwinds the kernel stack). */
+const volatile __u32 record_offcpu = 0;
 /* 1 while the measurement window is open (memory-mapped .bss). */
 __u32 window_open = 0;
 
@@ -287,10 +291,10 @@ int BPF_PROG(sl_switch, bool preempt, struct task_struct* prev, struct task_stru
   if (s) {
     now = bpf_ktime_get_ns();
     close_interval(SL_ONCPU_SLICE, &s->since[SL_AT_ONCPU], now);
-    if (blocks(preempt, prev)) switched_out(ctx, s, now);
+    if (record_offcpu && blocks(preempt, prev)) switched_out(ctx, s, now);
   }
   s = reach(next, SL_RUNQ_LATENCY, SL_AT_WAKE, SL_AT_ONCPU);
-  if (s) switched_in(s, s->since[SL_AT_ONCPU]);
+  if (s && record_offcpu) switched_in(s, s->since[SL_AT_ONCPU]);
   return 0;
 }
 
