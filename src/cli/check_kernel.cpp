@@ -92,11 +92,7 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = static_cast<double>(whole_of(command_option("--max-runs", "check"), "--max-runs", o.max_runs));
   const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
-  if (kernel.arch != guest::host_arch())
-    throw UsageError("--kernel", o.kernel, fmt::format("a kernel of this host's architecture ({}): check runs the "
-                                                       "baseline's spec in its guest; an {} kernel boots under "
-                                                       "`schedlab kernels`", to_string(guest::host_arch()),
-                                                       to_string(kernel.arch)));
+  guest::require_host_arch("--kernel", o.kernel, kernel.arch, "check");
   plan.site = make_boot_site(shape,
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                              std::chrono::duration<double>(3 * runs * per_run)),

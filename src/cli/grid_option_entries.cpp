@@ -2,6 +2,8 @@
 // collect, ramdisk).  The store's, --boots, --seed, --trust-kernel and
 // --lava are shared with other commands and declared with them.
 #include "cli/command_option_parts.h"
+#include "core/duration.h"
+#include "flows/lava_job.h"
 
 namespace schedlab {
 namespace {
@@ -64,13 +66,14 @@ std::vector<CommandOptionSpec> job_entries() {
        .help = "the schedlab program in the test shell: a name on its PATH or a path there",
        .default_text = "schedlab", .commands = job},
       {.names = "--test-timeout", .value = "TIME", .help = "LAVA's timeout of each boot's test",
-       .default_text = "from the command: 5 minutes + 3x what a run spec should take", .commands = job},
+       .default_text = "from the command: 5 minutes + 3x what a run spec should take", .example = "90m",
+       .commands = job, .text_check = [](const std::string& option, const std::string& text) { parse_duration(option, text, false); }},
       {.names = "--priority", .value = "P", .help = "the job's priority: high, medium, low or 0-100",
-       .default_text = "medium", .commands = job},
+       .default_text = "medium", .example = "42", .commands = job, .text_check = check_lava_priority},
       {.names = "--job-name", .value = "TEXT", .help = "the job's name", .default_text = "the command and the kernels",
        .commands = job},
       {.names = "--visibility", .value = "V", .help = "who may see the job: public, personal or group:NAME[,NAME...]",
-       .default_text = "public", .commands = job},
+       .default_text = "public", .example = "group:perf,sched", .commands = job, .text_check = check_lava_visibility},
       {.names = "--notify", .value = "ADDRESS|USER",
        .help = "mail this address or LAVA user when the job ends (repeatable)", .commands = job},
       {.names = "--secret", .value = "VARIABLE[=TOKEN]",

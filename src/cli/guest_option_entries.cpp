@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "cli/command_option_parts.h"
+#include "core/duration.h"
+#include "core/cpu_list.h"
 #include "input/kernel_append.h"
 #include "spec/option_bounds.h"
 
@@ -89,14 +91,16 @@ std::vector<CommandOptionSpec> kernels_entries() {
        .unit = "boots", .default_text = "5", .kind = Kind::kWhole, .whole = kBootsBounds,
        .commands = {"kernels", "lava job"}},
       {.names = "--host-cpus", .value = "LIST", .help = "pin vCPU i to the i-th of these host CPUs (e.g. 2-3)",
-       .commands = kernels},
+       .example = "0-1", .commands = kernels,
+       .text_check = [](const std::string& option, const std::string& text) { parse_cpu_list(option, text); }},
       {.names = "--append", .value = "ARGS",
        .help = fmt::format("more kernel command line for every guest (printable ASCII, at most {} bytes; not init=, "
                            "rdinit= or --, which would take the guest from schedlab's /init)",
                            input::kMaxAppendBytes),
        .commands = kernels},
       {.names = "--deadline", .value = "TIME", .help = "per boot",
-       .default_text = "2 minutes + 3x what the spec should take", .commands = kernels},
+       .default_text = "2 minutes + 3x what the spec should take", .example = "10m", .commands = kernels,
+       .text_check = [](const std::string& option, const std::string& text) { parse_duration(option, text, false); }},
       {.names = "--json", .value = "FILE", .help = "write the result file, a new file (rewritten after every boot)",
        .path = PathRole::kOutputFile, .existing = {}, .commands = kernels},
       {.names = "--quiet", .help = "nothing on stdout", .kind = Kind::kFlag, .commands = kernels},

@@ -60,6 +60,7 @@ KernelPairCheck step_check(const BisectState& s, const std::string& commit, cons
   KernelPairCheck c;
   c.step_kernel = step_image;
   c.step_name = "step-" + commit.substr(0, 12);
+  c.command = "bisect";
   c.good_kernel = s.good_image;
   c.shape.vcpus = s.vcpus;
   c.shape.memory = s.memory;

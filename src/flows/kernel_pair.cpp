@@ -10,6 +10,7 @@
 
 #include "check/verdict.h"
 #include "core/error.h"
+#include "guest/guest_arch.h"
 #include "guest/kernel_files.h"
 #include "spec/option_bounds.h"
 
@@ -54,8 +55,10 @@ void print_pair_plan(const KernelPairCheck& c, const GuestSpec& spec, const Pair
 void check_pair_kernels(const KernelPairCheck& c) {
   if (c.step_kernel.empty()) throw UsageError("--good-kernel: goes with --kernel STEP_VMLINUZ (the step's kernel)");
   whole_in("--max-boots", std::to_string(c.max_blocks), kMaxBootsBounds);  // its declaration's range
-  for (const auto& [option, image] : {std::pair{"--kernel", c.step_kernel}, std::pair{"--good-kernel", c.good_kernel}})
-    guest::locate_kernel(option, guest::parse_kernel_arg(option, image), c.trust_kernel);  // both, before anything
+  for (const auto& [option, image] : {std::pair{"--kernel", c.step_kernel}, std::pair{"--good-kernel", c.good_kernel}}) {
+    const auto kernel = guest::locate_kernel(option, guest::parse_kernel_arg(option, image), c.trust_kernel);  // both, before anything
+    guest::require_host_arch(option, image, kernel.arch, c.command);
+  }
 }
 
 PairVerdict judge_planned_pair(const WorkloadRegistry& workloads, const KernelPairCheck& c, const GuestSpec& spec, const PairPlan& p,

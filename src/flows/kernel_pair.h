@@ -24,6 +24,7 @@ struct KernelPairCheck {
   // The step's sets' label (bisect: "step-COMMIT", so that the store tells
   // a bisect's steps apart); the good kernel's sets are "good".
   std::string step_name = "step";
+  std::string command = "check";  // who judges (check, bisect), for its messages
   // The guest's shape as `kernels` takes it (vcpus, memory, host_cpus,
   // append, accel, clock): the baseline's, or bisect's options.
   KernelsTexts shape;

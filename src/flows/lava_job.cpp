@@ -117,8 +117,7 @@ std::vector<grid::LavaKernel> parse_kernels(const LavaJobTexts& t, bool needs_ra
 void parse_job_fields(const LavaJobTexts& t, grid::JobSpec& spec) {
   spec.boots = static_cast<int>(whole_in("--boots", t.boots, kBootsBounds));
   spec.seed = parse_seed_option(t.seed);
-  if (t.priority != "high" && t.priority != "medium" && t.priority != "low" && !parse_whole_number(t.priority, 0, 100))
-    throw UsageError("--priority", t.priority, "high, medium, low or a whole number from 0 to 100");
+  check_lava_priority("--priority", t.priority);
   spec.priority = t.priority;
   if (t.schedlab.empty() || t.schedlab.find_first_of(" \t\n'\"$`\\;&|<>") != std::string::npos)
     throw UsageError("--schedlab", t.schedlab, "a program name or path without blanks or shell characters");
@@ -141,16 +140,18 @@ bool plain_word(const std::string& w, std::size_t max_chars) {
 // definitions have them ([-_a-zA-Z0-9.]), at most 128.
 bool name_word(const std::string& w) { return w.size() <= 128 && grid::is_definition_name(w); }
 
-void parse_visibility(const std::string& text, grid::JobSpec& spec) {
-  if (text == "public" || text == "personal") {
-    spec.visibility = text;
-    return;
-  }
+// The groups of "group:NAME[,NAME...]", or none for public and personal.
+std::vector<std::string> visibility_groups(const std::string& option, const std::string& text) {
+  if (text == "public" || text == "personal") return {};
   const auto groups = text.rfind("group:", 0) == 0 ? sys::split(text.substr(6), ",") : std::vector<std::string>{};
   if (groups.empty() || !std::all_of(groups.begin(), groups.end(), name_word))
-    throw UsageError("--visibility", text, "public, personal or group:NAME[,NAME...] (LAVA group names)");
-  spec.visibility = "group";
-  spec.visibility_groups = groups;
+    throw UsageError(option, text, "public, personal or group:NAME[,NAME...] (LAVA group names)");
+  return groups;
+}
+
+void parse_visibility(const std::string& text, grid::JobSpec& spec) {
+  spec.visibility_groups = visibility_groups("--visibility", text);
+  spec.visibility = spec.visibility_groups.empty() ? text : "group";
 }
 
 // VARIABLE[=TOKEN]: the test shell's variable, filled by LAVA from the
@@ -269,6 +270,13 @@ void parse_publishing(const LavaJobTexts& t, grid::JobSpec& spec) {
 }
 
 }  // namespace
+
+void check_lava_priority(const std::string& option, const std::string& text) {
+  if (text != "high" && text != "medium" && text != "low" && !parse_whole_number(text, 0, 100))
+    throw UsageError(option, text, "high, medium, low or a whole number from 0 to 100");
+}
+
+void check_lava_visibility(const std::string& option, const std::string& text) { visibility_groups(option, text); }
 
 grid::JobSpec make_job_spec(const LavaJobTexts& t) {
   grid::JobSpec spec;

@@ -33,6 +33,13 @@ struct LavaJobTexts {
   std::vector<std::string> command;  // after "--"
 };
 
+// A --priority (high, medium, low, 0-100) and a --visibility (public,
+// personal, group:NAME[,NAME...]) as LAVA takes them: checked while parsing
+// (their declarations' text_check) and again by make_job_spec.  Throw
+// UsageError naming `option`.
+void check_lava_priority(const std::string& option, const std::string& text);
+void check_lava_visibility(const std::string& option, const std::string& text);
+
 // The job described by `texts`, but for a `run` command's spec (which
 // use_run_spec adds).  Throws UsageError naming the option, the value and
 // what is allowed; nothing is written before it returns.

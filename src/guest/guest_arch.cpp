@@ -1,5 +1,7 @@
 #include "guest/guest_arch.h"
 
+#include <fmt/format.h>
+
 #include "core/error.h"
 
 namespace schedlab::guest {
@@ -18,6 +20,13 @@ GuestArch parse_guest_arch(const std::string& option, const std::string& text) {
   if (text == "x86_64" || text == "amd64") return GuestArch::kX86_64;
   if (text == "arm64" || text == "aarch64") return GuestArch::kArm64;
   throw UsageError(option, text, "x86_64 (amd64) or arm64 (aarch64)");
+}
+
+void require_host_arch(const std::string& option, const std::string& text, GuestArch arch, const std::string& command) {
+  if (arch == host_arch()) return;
+  throw UsageError(option, text, fmt::format("a kernel of this host's architecture ({}): {} judges kernels in guests of "
+                                             "it; an {} kernel boots under schedlab kernels --arch {}",
+                                             to_string(host_arch()), command, to_string(arch), to_string(arch)));
 }
 
 std::optional<GuestArch> image_arch(std::string_view head) {

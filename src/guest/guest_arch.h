@@ -24,6 +24,12 @@ GuestArch host_arch();
 // naming `option` otherwise.
 GuestArch parse_guest_arch(const std::string& option, const std::string& text);
 
+// Throws UsageError naming `option` and `text` (the kernel as given) when
+// `arch` is not this host's: `command` (check, bisect) compares its guests
+// with a baseline measured on this host's architecture, and emulating
+// another would compare emulation with emulation of a different machine.
+void require_host_arch(const std::string& option, const std::string& text, GuestArch arch, const std::string& command);
+
 // The architecture of a kernel image from its first bytes; nullopt when it
 // is neither an x86 bzImage nor an arm64 Image.
 std::optional<GuestArch> image_arch(std::string_view head);

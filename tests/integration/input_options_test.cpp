@@ -121,6 +121,8 @@ std::optional<Line> line_for(const input::OptionInput& in, const std::string& pa
                             "run", "spawn"}}},
       {"lava collect job", {{"lava", "collect", path, "--no-store"}}},
       {"lava ramdisk --add", {{"lava", "ramdisk", "-o", out.file("r.cpio.gz"), "--add", path}}},
+      {"lava ramdisk --guest-schedlab", {{"lava", "ramdisk", "-o", out.file("r.cpio.gz"), "--guest-schedlab", path}}},
+      {"lava ramdisk --guest-busybox", {{"lava", "ramdisk", "-o", out.file("r.cpio.gz"), "--guest-busybox", path}}},
   };
   const auto it = lines.find(in.command + " " + in.option);
   if (it == lines.end()) return std::nullopt;

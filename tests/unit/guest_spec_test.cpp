@@ -6,7 +6,10 @@
 #include "cli/run_parse.h"
 #include "core/error.h"
 #include "flows/kernels_request.h"
+#include "flows/kernel_pair.h"
 #include "flows/lava_job.h"
+#include "guest/elf_fixture.h"
+#include "support/temp_dir.h"
 
 namespace schedlab {
 namespace {
@@ -65,6 +68,30 @@ TEST(GuestSpec, ALavaJobRunsTheSpecsCommandLineLabelledByKernel) {
   EXPECT_NE(usage_message([&] { use_run_spec(job, parsed({"spawn", "--json", "never-written.json"}), ""); })
                 .find("lava job: -- run ... --json"),
             std::string::npos);
+}
+
+// check --good-kernel and every bisect step compare guests of this host's
+// architecture: a kernel of another is refused naming its option and the
+// command that has another architecture's guests.
+TEST(KernelPair, AKernelOfAnotherArchitectureIsRefusedNamingTheWayOut) {
+  testing::TempDir dir;
+  const std::string arm = dir.write("boot/vmlinuz-6.1.0-57-cloud-arm64",
+                                    testing::arm64_image("Linux version 6.1.0-57-cloud-arm64 (x) #1 SMP"));
+  const std::string x86 = dir.write("boot/vmlinuz-6.1.0-1-amd64", testing::bzimage("6.1.0-1-amd64 (x) #1 SMP"));
+  const bool on_x86 = guest::host_arch() == guest::GuestArch::kX86_64;
+  const std::string& foreign = on_x86 ? arm : x86;
+  KernelPairCheck c;
+  c.step_kernel = on_x86 ? x86 : arm;
+  c.good_kernel = foreign;
+  const std::string why = usage_message([&] { check_pair_kernels(c); });
+  EXPECT_NE(why.find("--good-kernel '" + foreign + "'"), std::string::npos) << why;
+  EXPECT_NE(why.find("check judges"), std::string::npos) << why;
+  EXPECT_NE(why.find(std::string("schedlab kernels --arch ") + (on_x86 ? "arm64" : "x86_64")), std::string::npos) << why;
+  c.command = "bisect";
+  std::swap(c.step_kernel, c.good_kernel);
+  const std::string bisect = usage_message([&] { check_pair_kernels(c); });
+  EXPECT_NE(bisect.find("--kernel '" + foreign + "': expected a kernel of this host's"), std::string::npos) << bisect;
+  EXPECT_NE(bisect.find("bisect judges"), std::string::npos) << bisect;
 }
 
 }  // namespace

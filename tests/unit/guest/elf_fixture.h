@@ -1,7 +1,7 @@
 #pragma once
 // Minimal ELF64 little-endian files built in memory, for the guest code's
 // parsers: a kernel module with a .modinfo section, a program with or
-// without an interpreter.
+// without an interpreter; and the first bytes of kernel images.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -80,6 +80,15 @@ inline std::string bzimage(const std::string& version) {
   put(s, 0x206, 0x20f, 2);
   put(s, 0x20E, 0x800 - 0x200, 2);
   s.replace(0x800, version.size(), version);
+  return s;
+}
+
+// The first bytes of an arm64 Image (Documentation/arch/arm64/booting.rst:
+// the magic at 56) and, further on, the kernel's banner.
+inline std::string arm64_image(const std::string& banner) {
+  std::string s(0x2000, '\0');
+  s.replace(56, 4, std::string("ARM\x64", 4));
+  s.replace(0x1000, banner.size(), banner);
   return s;
 }
 

@@ -16,19 +16,11 @@
 namespace schedlab::guest {
 namespace {
 
+using testing::arm64_image;
 using testing::bzimage;
 using testing::program_elf;
 using testing::program_for;
 using testing::put;
-
-// The first bytes of an arm64 Image (Documentation/arch/arm64/booting.rst:
-// the magic at 56) and, further on, the kernel's banner.
-std::string arm64_image(const std::string& banner) {
-  std::string s(0x2000, '\0');
-  s.replace(56, 4, std::string("ARM\x64", 4));
-  s.replace(0x1000, banner.size(), banner);
-  return s;
-}
 
 }  // namespace
 
