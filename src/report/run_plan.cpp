@@ -12,14 +12,12 @@ namespace schedlab {
 namespace {
 
 std::string probes_line(const ResultSet& set) {
-  std::vector<std::string> on, off;
+  std::vector<std::string> on;
   if (set.probes.is_object())
     for (const auto& p : set.probes.value("probes", ordered_json::array()))
-      (p.value("available", true) ? on : off)
-          .push_back(p.value("available", true) ? p.value("name", "?")
-                                                : fmt::format("{} ({})", p.value("name", "?"), p.value("reason", "")));
+      if (p.value("available", true)) on.push_back(p.value("name", "?"));
   std::string line = "probes: " + (on.empty() ? std::string("none") : fmt::format("{}", fmt::join(on, ", ")));
-  if (!off.empty()) line += fmt::format("; not here: {}", fmt::join(off, "; "));
+  if (const std::string off = probes_not_here(set); !off.empty()) line += "; not here: " + off;
   return line;
 }
 
@@ -52,6 +50,14 @@ std::string variant_text(const PlannedVariant& v) {
 }
 
 }  // namespace
+
+std::string probes_not_here(const ResultSet& set) {
+  std::vector<std::string> off;
+  if (set.probes.is_object())
+    for (const auto& p : set.probes.value("probes", ordered_json::array()))
+      if (!p.value("available", true)) off.push_back(fmt::format("{} ({})", p.value("name", "?"), p.value("reason", "")));
+  return fmt::format("{}", fmt::join(off, "; "));
+}
 
 std::string format_run_plan(const RunPlan& plan) {
   std::string out = "dry run: checked, nothing measured, changed or written\n\n";

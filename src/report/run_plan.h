@@ -25,4 +25,9 @@ struct RunPlan {
 
 std::string format_run_plan(const RunPlan& plan);
 
+// The set's selected probes that cannot run here, each with why ("bpf (needs
+// root ...)", joined by "; "), or "" when every one can: the plan and the
+// run's own report say it in one line.
+std::string probes_not_here(const ResultSet& set);
+
 }  // namespace schedlab

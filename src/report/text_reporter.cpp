@@ -7,10 +7,11 @@
 #include <cmath>
 #include <map>
 
+#include "report/run_plan.h"
 #include "report/table.h"
+#include "report/wrap.h"
 #include "stats/mean_interval.h"
 #include "workloads/builtin.h"
-#include "report/wrap.h"
 
 namespace schedlab {
 namespace {
@@ -114,6 +115,8 @@ std::string warning_lines(const ResultSet& set) {
 std::string format_brief(const ResultSet& set, const WorkloadRegistry& workloads) {
   std::string out = heading(set);
   if (!set.error.empty()) out += wrap(set.error, kTextWidth, "  ", "    ") + "\n";
+  if (const std::string off = probes_not_here(set); !off.empty())
+    out += wrap("probes not here: " + off, kTextWidth, "  ", "    ") + "\n";
   if (set.runs.empty()) return out + "  no run completed\n";
   const auto summary = set.summarize();
   for (const auto& name : headline_metrics(workloads, set.workload.name, set.workload.primary_metric)) {

@@ -8,7 +8,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "report/run_plan.h"
 #include "report/table.h"
+#include "workloads/builtin.h"
 #include "support/golden.h"
 #include "support/sample_result.h"
 
@@ -27,6 +29,21 @@ TEST(TextReporter, FitsAnEightyColumnMail) {
   for (auto& run : set.runs) run.values.set("set_cpu_softirq_pct", 123456789.0);
   std::istringstream lines(format_summary(set));
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
+}
+
+// A probe the selection asked for that cannot run here is said under the
+// heading, in one line with why, in the run's own report as in its plan.
+TEST(TextReporter, AProbeThatCannotRunHereIsSaidInOneLine) {
+  ResultSet set = testing::sample_set();
+  set.probes = {{"selection", "default"},
+                {"probes", {{{"name", "psi"}, {"available", true}},
+                            {{"name", "bpf-offcpu"}, {"available", false}, {"reason", "needs root"}}}}};
+  const auto workloads = builtin_workloads();
+  const std::string brief = format_brief(set, workloads);
+  EXPECT_NE(brief.find("\n  probes not here: bpf-offcpu (needs root)\n"), std::string::npos) << brief;
+  EXPECT_EQ(probes_not_here(set), "bpf-offcpu (needs root)");
+  set.probes["probes"][1]["available"] = true;
+  EXPECT_EQ(format_brief(set, workloads).find("not here"), std::string::npos);
 }
 
 TEST(Table, NumbersShrinkToFit) {
