@@ -143,7 +143,7 @@ bool name_word(const std::string& w) { return w.size() <= 128 && grid::is_defini
 // The groups of "group:NAME[,NAME...]", or none for public and personal.
 std::vector<std::string> visibility_groups(const std::string& option, const std::string& text) {
   if (text == "public" || text == "personal") return {};
-  const auto groups = text.rfind("group:", 0) == 0 ? sys::split(text.substr(6), ",") : std::vector<std::string>{};
+  auto groups = text.rfind("group:", 0) == 0 ? sys::split(text.substr(6), ",") : std::vector<std::string>{};
   if (groups.empty() || !std::all_of(groups.begin(), groups.end(), name_word))
     throw UsageError(option, text, "public, personal or group:NAME[,NAME...] (LAVA group names)");
   return groups;

@@ -172,12 +172,13 @@ TEST(LavaRun, ACheckInTheTestShellReportsItsVerdictToLava) {
 // tests/grid/render_lava_device.py when either changes).
 TEST(LavaDevice, TheTcgDevicesAreWhatLavaServerRendersFromTheirDictionaries) {
   for (const std::string device : {"qemu-tcg", "qemu-arm64-tcg"}) {
+    const std::string fixture_stem = fmt::format("{}/{}", kLavaFixtures, device);
     std::string rendered;
     const int status = run_program({"/usr/bin/python3", grid_script("render_lava_device.py"),
-                                    kLavaFixtures + "/" + device + ".jinja2"}, &rendered);
+                                    fixture_stem + ".jinja2"}, &rendered);
     if (status == 3) SCHEDLAB_SKIP(kLava) << "lava-server's device-type templates: " << rendered;
     ASSERT_EQ(status, 0) << rendered;
-    std::ifstream fixture(kLavaFixtures + "/" + device + ".yaml");
+    std::ifstream fixture(fixture_stem + ".yaml");
     EXPECT_EQ(rendered, std::string(std::istreambuf_iterator<char>(fixture), {})) << device;
     EXPECT_EQ(rendered.find("-enable-kvm"), std::string::npos) << device;
   }

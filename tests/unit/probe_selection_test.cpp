@@ -1,5 +1,6 @@
 // --probes: what each selection takes, what a bad one says, what the result
 // set records; and the descriptors every probe must have.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <map>
@@ -67,7 +68,8 @@ TEST(ProbeSelection, AProbeThatIncludesAnotherRunsInsteadOfIt) {
     const std::string& includes = p->info().includes;
     if (includes.empty()) continue;
     const std::string& name = p->info().name;
-    for (const std::string& text : std::vector<std::string>{includes + "," + name, name + "+" + includes, "all", "default," + name}) {
+    for (const std::string& text : {fmt::format("{},{}", includes, name), fmt::format("{}+{}", name, includes),
+                                    std::string("all"), fmt::format("default,{}", name)}) {
       const auto names = parse_probe_selection("--probes", text).names_for("context");
       EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << text;
       EXPECT_EQ(std::find(names.begin(), names.end(), includes), names.end()) << text;
