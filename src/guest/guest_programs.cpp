@@ -53,9 +53,9 @@ GuestPrograms guest_programs(GuestArch arch, const std::string& schedlab, const 
   GuestPrograms p;
   if (schedlab.empty() && foreign)
     throw UsageError("--guest-schedlab", "",
-                     fmt::format("the {} schedlab an {} kernel's guest runs (cmake --preset {} && cmake --build "
+                     fmt::format("a schedlab built for {} to run there (cmake --preset {} && cmake --build "
                                  "build-{} builds it; then --guest-schedlab build-{}/schedlab)",
-                                 to_string(arch), to_string(arch), to_string(arch), to_string(arch), to_string(arch)));
+                                 to_string(arch), to_string(arch), to_string(arch), to_string(arch)));
   if (schedlab.empty()) {
     p.schedlab = fs::read_symlink("/proc/self/exe").string();
     p.worker = locate_worker();
@@ -71,7 +71,7 @@ GuestPrograms guest_programs(GuestArch arch, const std::string& schedlab, const 
   }
   if (busybox.empty() && foreign)
     throw UsageError("--guest-busybox", "",
-                     fmt::format("a static {} busybox for the guest's initramfs (Debian's busybox-static:{}; "
+                     fmt::format("a static {} busybox for the guest's initramfs or the ramdisk (Debian's busybox-static:{}; "
                                  "scripts/guest-kernels DIR cloud-{} puts it at DIR/cloud-{}/busybox)",
                                  to_string(arch), to_string(arch), to_string(arch), to_string(arch)));
   if (busybox.empty()) {
