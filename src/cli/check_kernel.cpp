@@ -83,6 +83,7 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   const guest::GuestShape shape = baseline_guest_shape(set.guest);  // the baseline's guest.append vetted first
   plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
   guest::KernelFiles& kernel = plan.kernels.front();
+  guest::require_host_arch("--kernel", o.kernel, kernel.arch, "check");  // before what an arm64 kernel would need
   if (!o.kernel_config.empty()) guest::use_config("--config", o.kernel_config, kernel);
   guest::check_qemu_path("--kernel", kernel.vmlinuz);
   const RunSpec spec = read_run_spec(set, workloads);
@@ -92,7 +93,6 @@ GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOpt
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = static_cast<double>(whole_of(command_option("--max-runs", "check"), "--max-runs", o.max_runs));
   const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
-  guest::require_host_arch("--kernel", o.kernel, kernel.arch, "check");
   plan.site = make_boot_site(shape,
                              std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                              std::chrono::duration<double>(3 * runs * per_run)),

@@ -46,8 +46,8 @@ std::string placement_problem(const std::vector<std::string>& contents, const st
 // the loader itself as "PATH (ADDR)"; the vDSO has no file.  Another
 // architecture's loader runs under qemu-user (qemu-aarch64), which lists
 // what the multiarch directories hold for it.
-std::vector<std::string> shared_objects(const std::string& program, guest::GuestArch arch) {
-  const auto interpreter = guest::elf_interpreter(read_program(program), program);
+std::vector<std::string> shared_objects(const std::string& program, std::string_view bytes, guest::GuestArch arch) {
+  const auto interpreter = guest::elf_interpreter(bytes, program);
   if (!interpreter) return {};
   std::vector<std::string> out = {*interpreter};
   std::vector<std::string> list = {*interpreter, "--list", program};
@@ -105,9 +105,7 @@ std::optional<guest::GuestArch> ramdisk_arch(std::string_view bytes) {
     const std::string cpio = input::inflate_zlib(bytes, "ramdisk", limits);
     const auto schedlab = guest::cpio_file(cpio, "usr/bin/schedlab");
     if (!schedlab) return std::nullopt;
-    const std::uint16_t machine = guest::elf_machine_of(*schedlab, "usr/bin/schedlab");
-    for (const auto arch : {guest::GuestArch::kX86_64, guest::GuestArch::kArm64})
-      if (guest::elf_machine(arch) == machine) return arch;
+    return guest::arch_of_machine(guest::elf_machine_of(*schedlab, "usr/bin/schedlab"));
   } catch (const std::runtime_error&) {  // InputError too: not a ramdisk of ours, whatever else it is
   }
   return std::nullopt;
@@ -142,11 +140,12 @@ Ramdisk build_lava_ramdisk(const RamdiskInputs& in) {
   add("/bin/busybox", read_program(in.busybox), 0755);
   add("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\n", 0644);
   add("/etc/group", "root:x:0:\n", 0644);
-  add("/usr/bin/schedlab", read_program(in.schedlab), 0755);
-  add("/usr/bin/schedlab-worker", read_program(in.worker), 0755);
   std::set<std::string> libraries;
-  for (const auto& program : {in.schedlab, in.worker})
-    for (const auto& lib : shared_objects(program, in.arch)) libraries.insert(lib);
+  for (const auto& [program, dest] : {std::pair{in.schedlab, "/usr/bin/schedlab"}, {in.worker, "/usr/bin/schedlab-worker"}}) {
+    const std::string bytes = read_program(program);  // once: carried, and asked for its loader
+    add(dest, bytes, 0755);
+    for (const auto& lib : shared_objects(program, bytes, in.arch)) libraries.insert(lib);
+  }
   for (const auto& lib : libraries) add(lib, read_program(lib), 0755);
   for (const auto& [source, dest] : in.files) {
     if (const auto problem = placement_problem(r.contents, dirs, dest); !problem.empty())

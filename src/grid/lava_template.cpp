@@ -61,11 +61,7 @@ void check_method(const YAML::Node& action, const char* block, const char* key, 
 // are not ones schedlab builds for, so they say nothing here.
 std::optional<guest::GuestArch> context_arch(const YAML::Node& context) {
   const YAML::Node arch = context ? context["arch"] : YAML::Node();
-  if (!arch || !arch.IsScalar()) return std::nullopt;
-  const std::string& a = arch.Scalar();
-  if (a == "amd64" || a == "x86_64") return guest::GuestArch::kX86_64;
-  if (a == "arm64" || a == "aarch64") return guest::GuestArch::kArm64;
-  return std::nullopt;
+  return arch && arch.IsScalar() ? guest::arch_named(arch.Scalar()) : std::nullopt;
 }
 
 LavaTemplate parse_template(const std::string& text, const std::string& source, const std::string& option) {
@@ -90,9 +86,10 @@ LavaTemplate parse_template(const std::string& text, const std::string& source, 
   }
   t.arch = context_arch(t.context);
   if (const YAML::Node arch = root["arch"]) {
-    if (!arch.IsScalar() || (arch.Scalar() != "x86_64" && arch.Scalar() != "arm64"))
+    const auto named = arch.IsScalar() ? guest::arch_named(arch.Scalar()) : std::nullopt;
+    if (!named)
       throw refuse("arch: expected x86_64 or arm64 (the devices' architecture, which the ramdisk's programs must match)");
-    const auto stated = guest::parse_guest_arch(option, arch.Scalar());
+    const guest::GuestArch stated = *named;
     if (t.arch && *t.arch != stated)
       throw refuse(fmt::format("arch: {} where the context's arch says {}", arch.Scalar(), guest::to_string(*t.arch)));
     t.arch = stated;

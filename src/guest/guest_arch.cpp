@@ -16,10 +16,21 @@ GuestArch host_arch() {
 #endif
 }
 
+std::optional<GuestArch> arch_named(std::string_view word) {
+  if (word == "x86_64" || word == "amd64") return GuestArch::kX86_64;
+  if (word == "arm64" || word == "aarch64") return GuestArch::kArm64;
+  return std::nullopt;
+}
+
 GuestArch parse_guest_arch(const std::string& option, const std::string& text) {
-  if (text == "x86_64" || text == "amd64") return GuestArch::kX86_64;
-  if (text == "arm64" || text == "aarch64") return GuestArch::kArm64;
+  if (const auto arch = arch_named(text)) return *arch;
   throw UsageError(option, text, "x86_64 (amd64) or arm64 (aarch64)");
+}
+
+std::optional<GuestArch> arch_of_machine(std::uint16_t machine) {
+  for (const auto arch : {GuestArch::kX86_64, GuestArch::kArm64})
+    if (elf_machine(arch) == machine) return arch;
+  return std::nullopt;
 }
 
 void require_host_arch(const std::string& option, const std::string& text, GuestArch arch, const std::string& command) {

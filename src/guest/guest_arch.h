@@ -20,9 +20,16 @@ const char* to_string(GuestArch arch);
 // The machine schedlab itself was built for.
 GuestArch host_arch();
 
-// "x86_64"/"amd64" or "arm64"/"aarch64" from --arch; throws UsageError
-// naming `option` otherwise.
+// The architecture a word names, as the kernel ("x86_64", "aarch64") or
+// Debian ("amd64", "arm64") spells it; nullopt for any other word.
+std::optional<GuestArch> arch_named(std::string_view word);
+
+// The same from --arch; throws UsageError naming `option` otherwise.
 GuestArch parse_guest_arch(const std::string& option, const std::string& text);
+
+// The architecture of ELF's e_machine (the inverse of elf_machine below);
+// nullopt for a machine schedlab does not build for.
+std::optional<GuestArch> arch_of_machine(std::uint16_t machine);
 
 // Throws UsageError naming `option` and `text` (the kernel as given) when
 // `arch` is not this host's: `command` (check, bisect) compares its guests

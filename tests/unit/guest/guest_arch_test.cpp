@@ -53,6 +53,9 @@ TEST(GuestArch, ArchWordsAreParsedOrRefusedNamingTheOption) {
   EXPECT_EQ(parse_guest_arch("--arch", "arm64"), GuestArch::kArm64);
   EXPECT_EQ(parse_guest_arch("--arch", "aarch64"), GuestArch::kArm64);
   EXPECT_EQ(parse_guest_arch("--arch", "amd64"), GuestArch::kX86_64);
+  EXPECT_EQ(arch_named("riscv64"), std::nullopt);
+  for (const auto arch : {GuestArch::kX86_64, GuestArch::kArm64}) EXPECT_EQ(arch_of_machine(elf_machine(arch)), arch);
+  EXPECT_EQ(arch_of_machine(40), std::nullopt) << "32-bit ARM";
   try {
     parse_guest_arch("--arch", "riscv64");
     FAIL() << "riscv64 was accepted";
