@@ -21,8 +21,8 @@ namespace {
 
 // The spec's words (run WORKLOAD ...), parsed as a guest would run them;
 // nullopt when its --help was shown.
-std::optional<GuestSpec> parse_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& spec) {
-  return parse_guest_spec(workloads, {spec.begin() + 1, spec.end()});
+std::optional<GuestSpec> parse_spec(const Registries& registries, const std::vector<std::string>& spec) {
+  return parse_guest_spec(registries, {spec.begin() + 1, spec.end()});
 }
 
 // The steps, as a table that fits 80 columns.
@@ -53,24 +53,24 @@ int report(const BisectOutcome& o) {
   return 0;
 }
 
-int resume(const WorkloadRegistry& workloads, const BisectTexts& t) {
+int resume(const Registries& registries, const BisectTexts& t) {
   BisectState s = bisect_in_progress(t.tree);
-  const auto spec = parse_spec(workloads, s.spec);
+  const auto spec = parse_spec(registries, s.spec);
   if (!spec) return 0;  // the spec's --help was shown
-  return report(resume_bisect(workloads, t.tree, std::move(s), *spec));
+  return report(resume_bisect(registries.workloads, t.tree, std::move(s), *spec));
 }
 
 }  // namespace
 
-int bisect_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args, bool dry_run) {
+int bisect_command(const Registries& registries, const std::vector<std::string>& args, bool dry_run) {
   const auto [options, spec] = split_at_dashes(args);
   BisectCommandLine line;
   if (!parse_or_help(line.app, options, "schedlab bisect --help")) return 0;
   const BisectTexts& t = line.texts;
   if (t.tree.empty()) throw UsageError("--tree: the kernel's git work tree is needed");
-  if (t.resume) return resume(workloads, t);
+  if (t.resume) return resume(registries, t);
   BisectState checked = check_bisect_options(t, spec);
-  auto guest_spec = parse_spec(workloads, spec);  // the spec, as a guest would run it
+  auto guest_spec = parse_spec(registries, spec);  // the spec, as a guest would run it
   if (!guest_spec) return 0;                      // its --help was shown
   if (dry_run) {  // the tree is not read: no checkout, no git at all
     std::cout << fmt::format("dry run: would bisect {}..{} in {}, each step built ({}) and judged beside the good "
@@ -78,7 +78,7 @@ int bisect_command(const WorkloadRegistry& workloads, const std::vector<std::str
                              checked.build_cmd.empty() ? "make O=DIR" : checked.build_cmd, fmt::join(checked.spec, " "));
     return 0;
   }
-  return report(start_bisect(workloads, {t, std::move(checked), std::move(*guest_spec)}));
+  return report(start_bisect(registries.workloads, {t, std::move(checked), std::move(*guest_spec)}));
 }
 
 Command add_bisect(CLI::App& app, const CommandContext& context) {
@@ -87,7 +87,7 @@ Command add_bisect(CLI::App& app, const CommandContext& context) {
                                               "WORKLOAD [options]; see 'schedlab bisect --help'");
   bisect->prefix_command();
   bisect->set_help_flag();  // its --help is BisectCommandLine's
-  return {bisect, [bisect, &context] { return bisect_command(context.workloads, bisect->remaining(), context.dry_run); },
+  return {bisect, [bisect, &context] { return bisect_command(context.registries(), bisect->remaining(), context.dry_run); },
           2, true, DryRun::kPlans};
 }
 

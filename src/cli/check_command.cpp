@@ -69,7 +69,7 @@ KernelPairCheck pair_check(const CheckOptions& o, const CheckArgs& a) {
 
 }  // namespace
 
-int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
+int check_command(const Registries& registries, const CheckOptions& options,
                   const std::vector<std::string>& argv) {
   CheckArgs a;
   Loaded loaded;
@@ -77,11 +77,11 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
   try {
     a = parse_args(options, argv);
     if (!options.good_kernel.empty())
-      return check_kernel_pair(workloads, pair_check(options, a), options.baseline, options.guest_clock);
+      return check_kernel_pair(registries, pair_check(options, a), options.baseline, options.guest_clock);
     if (!options.guest_clock.empty())
       throw UsageError("--guest-clock: goes with --good-kernel (a guest check alone runs the baseline's clock)");
-    if (!options.kernel.empty()) in_guest = prepare_guest_check(workloads, options, argv);
-    else load_check(workloads, a, loaded);
+    if (!options.kernel.empty()) in_guest = prepare_guest_check(registries, options, argv);
+    else load_check(registries, a, loaded);
     if (!in_guest) describe_check_plan(loaded, a);
     if (options.dry_run) {
       std::cout << "dry run: the baseline and the spec checked; nothing measured, changed or written\n";
@@ -93,7 +93,7 @@ int check_command(const WorkloadRegistry& workloads, const CheckOptions& options
     std::cerr << "schedlab: " << e.what() << " (check exits 255 so that git bisect run stops)\n";
     return kCheckUsageExit;
   }
-  if (in_guest) return run_guest_check(workloads, *in_guest);
+  if (in_guest) return run_guest_check(registries.workloads, *in_guest);
   return measure_check(a, loaded);
 }
 
@@ -117,7 +117,7 @@ Command add_check(CLI::App& app, const CommandContext& context) {
   return {check,
           [o, &context] {
             o->dry_run = context.dry_run;
-            return check_command(context.workloads, *o, context.argv);
+            return check_command(context.registries(), *o, context.argv);
           },
           255, true, DryRun::kPlans};
 }

@@ -70,25 +70,25 @@ guest::GuestShape baseline_guest_shape(const ordered_json& g) {
   return parse_guest_shape(t.vcpus, t.memory, t.host_cpus, t.append, t.clock);
 }
 
-GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOptions& o,
+GuestCheck prepare_guest_check(const Registries& registries, const CheckOptions& o,
                                const std::vector<std::string>& argv) {
   GuestCheck check;
   check.json = o.json;
   check.store = to_store_choice(o.store);
   check.emulated_ok = o.emulated_ok;
   guest::KernelsPlan& plan = check.plan;
-  const ResultFile good = read_result_file(o.baseline, workloads);
+  const ResultFile good = read_result_file(o.baseline, registries.workloads);
   const ResultSet& set = baseline_guest_set(good, o.baseline);
-  if (!o.bad.empty()) baseline_guest_set(read_result_file(o.bad, workloads), o.bad);
+  if (!o.bad.empty()) baseline_guest_set(read_result_file(o.bad, registries.workloads), o.bad);
   const guest::GuestShape shape = baseline_guest_shape(set.guest);  // the baseline's guest.append vetted first
   plan.kernels = {guest::locate_kernel("--kernel", guest::parse_kernel_arg("--kernel", o.kernel), o.trust_kernel)};
   guest::KernelFiles& kernel = plan.kernels.front();
   guest::require_host_arch("--kernel", o.kernel, kernel.arch, "check");  // before what an arm64 kernel would need
   if (!o.kernel_config.empty()) guest::use_config("--config", o.kernel_config, kernel);
   guest::check_qemu_path("--kernel", kernel.vmlinuz);
-  const RunSpec spec = read_run_spec(set, workloads);
+  const RunSpec spec = read_run_spec(set, registries.workloads);
   guest::check_kernel_config("--kernel", kernel.name + "=" + kernel.vmlinuz, kernel.config,
-                             guest::guest_and_spec_needs(kernel.arch, guest::kernel_needs(spec)));
+                             guest::guest_and_spec_needs(kernel.arch, guest::kernel_needs(spec, registries.probes, run_option_specs())));
   const std::string accel = set.guest.value("accel", std::string("tcg"));
   check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
   const auto runs = static_cast<double>(whole_of(command_option("--max-runs", "check"), "--max-runs", o.max_runs));

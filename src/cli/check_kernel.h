@@ -22,7 +22,7 @@ guest::GuestShape baseline_guest_shape(const ordered_json& guest_block);
 // Everything checked before the boot, reading only (a dry run stops
 // here); throws UsageError (check exits 255) when the kernel or a file is
 // unusable or the baseline was not measured in a guest.
-GuestCheck prepare_guest_check(const WorkloadRegistry& workloads, const CheckOptions& options,
+GuestCheck prepare_guest_check(const Registries& registries, const CheckOptions& options,
                                const std::vector<std::string>& argv);
 
 }  // namespace schedlab

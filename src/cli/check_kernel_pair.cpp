@@ -35,15 +35,15 @@ std::vector<std::string> baseline_run_args(const ResultSet& set, const std::stri
 
 // The shape (into `c`) and the spec from the baseline's guest block.  Its
 // values do not enter the decision.
-GuestSpec from_baseline(const WorkloadRegistry& workloads, const std::string& baseline, const std::string& clock,
+GuestSpec from_baseline(const Registries& registries, const std::string& baseline, const std::string& clock,
                         KernelPairCheck& c) {
-  const ResultFile file = read_result_file(baseline, workloads);
+  const ResultFile file = read_result_file(baseline, registries.workloads);
   const ResultSet& set = baseline_guest_set(file, baseline);
   const auto run_args = baseline_run_args(set, baseline);
   c.shape = baseline_shape_texts(set.guest);
   baseline_guest_shape(set.guest);  // the shape, checked against this host
   if (!clock.empty()) c.shape.clock = clock;
-  auto spec = parse_guest_spec(workloads, {run_args.begin() + 1, run_args.end()});
+  auto spec = parse_guest_spec(registries, {run_args.begin() + 1, run_args.end()});
   if (!spec) throw UsageError("the spec: a bisect step judges one spec (no --vary, no --help)");
   return std::move(*spec);
 }
@@ -54,13 +54,13 @@ void say_bad_input(const std::exception& e) {
 
 }  // namespace
 
-int check_kernel_pair(const WorkloadRegistry& workloads, KernelPairCheck c, const std::string& baseline,
+int check_kernel_pair(const Registries& registries, KernelPairCheck c, const std::string& baseline,
                       const std::string& clock) {
   std::optional<GuestSpec> spec;
   PairPlan p;
   try {
     check_pair_kernels(c);
-    spec.emplace(from_baseline(workloads, baseline, clock, c));
+    spec.emplace(from_baseline(registries, baseline, clock, c));
     p = plan_kernel_pair(c, *spec);
     if (c.dry_run) {
       print_pair_plan(c, *spec, p);
@@ -74,7 +74,7 @@ int check_kernel_pair(const WorkloadRegistry& workloads, KernelPairCheck c, cons
   }
   try {
     Session session;
-    return judge_planned_pair(workloads, c, *spec, p, session).exit;
+    return judge_planned_pair(registries.workloads, c, *spec, p, session).exit;
   } catch (const Interrupted&) {
     throw;
   } catch (const UsageError& e) {

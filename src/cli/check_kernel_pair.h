@@ -15,7 +15,7 @@ namespace schedlab {
 // baseline's).  Returns 0 good, 1 bad, 125 cannot tell (or a kernel that
 // keeps failing to boot, or emulation without --emulated-ok), 255 bad
 // input.
-int check_kernel_pair(const WorkloadRegistry& workloads, KernelPairCheck check, const std::string& baseline,
+int check_kernel_pair(const Registries& registries, KernelPairCheck check, const std::string& baseline,
                       const std::string& clock);
 
 }  // namespace schedlab

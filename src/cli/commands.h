@@ -30,7 +30,7 @@ int kernels_command(const Registries& registries, const std::vector<std::string>
 // `args` with --dry-run added before a "--" (the run options end there).
 std::vector<std::string> with_dry_run(std::vector<std::string> args);
 // `schedlab bisect [options] -- run WORKLOAD [options]` (cli/bisect_command.cpp).
-int bisect_command(const WorkloadRegistry& workloads, const std::vector<std::string>& args, bool dry_run);
+int bisect_command(const Registries& registries, const std::vector<std::string>& args, bool dry_run);
 int list_command(const WorkloadRegistry& workloads);
 int list_probes_command(const WorkloadRegistry& workloads);  // `list --probes`
 int env_command(bool json);
@@ -67,7 +67,7 @@ struct CheckOptions {
   bool one_at_a_time = false; // --one-at-a-time: with --good-kernel, one boot at a time
   std::string guest_clock;    // --guest-clock: with --good-kernel, instead of the baseline's
 };
-int check_command(const WorkloadRegistry& workloads, const CheckOptions& options,
+int check_command(const Registries& registries, const CheckOptions& options,
                   const std::vector<std::string>& argv);
 // `schedlab plan --detect PCT --from FILE [--alpha A] [--power P] [--metric M]`.
 struct PlanOptions {

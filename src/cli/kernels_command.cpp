@@ -44,7 +44,7 @@ int kernels_command(const Registries& registries, const std::vector<std::string>
   // Before the initramfs is written to the cache, so that an interrupt
   // unwinds through every guard (a temporary file included) from here on.
   Session session;
-  auto guest_spec = parse_kernels_spec(registries.workloads, spec);
+  auto guest_spec = parse_kernels_spec(registries, spec);
   if (!guest_spec) return 0;  // the spec's --help was shown
   auto request = make_kernels_request(*texts, std::move(*guest_spec), argv);
   return run_kernels_flow(registries, request, session);

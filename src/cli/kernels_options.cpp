@@ -14,11 +14,11 @@
 
 namespace schedlab {
 
-std::optional<GuestSpec> parse_kernels_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& spec) {
+std::optional<GuestSpec> parse_kernels_spec(const Registries& registries, const std::vector<std::string>& spec) {
   if (spec.empty() || spec.front() != "run")
     throw UsageError(fmt::format("kernels: after '--' comes the spec every guest runs, 'run WORKLOAD [options]'{}",
                                  spec.empty() ? "" : fmt::format("; found '{}'", spec.front())));
-  return parse_guest_spec(workloads, {spec.begin() + 1, spec.end()});
+  return parse_guest_spec(registries, {spec.begin() + 1, spec.end()});
 }
 
 namespace {

@@ -27,6 +27,6 @@ struct KernelsCommandLine {
 // The words after "--" (run WORKLOAD [options]) as the spec every guest
 // runs.  nullopt when the spec's --help was shown; UsageError when they
 // are not a run.
-std::optional<GuestSpec> parse_kernels_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& spec);
+std::optional<GuestSpec> parse_kernels_spec(const Registries& registries, const std::vector<std::string>& spec);
 
 }  // namespace schedlab

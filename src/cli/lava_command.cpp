@@ -63,10 +63,10 @@ void add_collect_options(CLI::App& collect, LavaCollectTexts& t) {
 }
 
 // The job's options checked, a run's spec parsed once, the job written.
-int job_command(const WorkloadRegistry& workloads, const LavaJobTexts& texts) {
+int job_command(const Registries& registries, const LavaJobTexts& texts) {
   grid::JobSpec spec = make_job_spec(texts);
   if (spec.command.front() == "run") {
-    const auto g = parse_guest_spec(workloads, {spec.command.begin() + 1, spec.command.end()});
+    const auto g = parse_guest_spec(registries, {spec.command.begin() + 1, spec.command.end()});
     if (!g) throw UsageError("lava job: -- run ... --help: the help of a workload is schedlab run WORKLOAD --help");
     use_run_spec(spec, *g, texts.test_timeout);
   }
@@ -141,7 +141,7 @@ Command add_lava(CLI::App& app, const CommandContext& context) {
                                                   "schedlab, its worker and their libraries");
   add_ramdisk_options(*ramdisk, *ramdisk_texts);
   return {lava, [=, &context]() -> int {
-            if (job->parsed()) return job_command(context.workloads, *job_texts);
+            if (job->parsed()) return job_command(context.registries(), *job_texts);
             if (collect->parsed()) return lava_collect_command(*collect_texts, context.workloads);
             return ramdisk_command(*ramdisk_texts);
           }};

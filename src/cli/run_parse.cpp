@@ -51,11 +51,11 @@ std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> a
   return ParsedRun{line.settings, line.experiment, line.workload_options, line.store, line.lava};
 }
 
-std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& args) {
-  const Workload& w = find_workload(workloads, args);
+std::optional<GuestSpec> parse_guest_spec(const Registries& registries, const std::vector<std::string>& args) {
+  const Workload& w = find_workload(registries.workloads, args);
   auto parsed = parse_run(w, {args.begin() + 1, args.end()});
   if (!parsed) return std::nullopt;
-  return make_guest_spec(w, std::move(*parsed), args);
+  return make_guest_spec(w, registries.probes, std::move(*parsed), args);
 }
 
 }  // namespace schedlab

@@ -32,6 +32,6 @@ std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> a
 // `run`), parsed once with run's own parsers (flows/guest_spec.h).
 // nullopt when the spec's --help was shown; UsageError for a bad value.
 // The caller refuses the options it owns.
-std::optional<GuestSpec> parse_guest_spec(const WorkloadRegistry& workloads, const std::vector<std::string>& args);
+std::optional<GuestSpec> parse_guest_spec(const Registries& registries, const std::vector<std::string>& args);
 
 }  // namespace schedlab

@@ -77,7 +77,7 @@ int run_scenario_on_kernels(const Registries& registries, const std::string& sce
   try {
     // Before the initramfs is written to the cache, as kernels does.
     Session session;
-    auto spec = parse_guest_spec(registries.workloads, on.words);  // the scenario's words, parsed once
+    auto spec = parse_guest_spec(registries, on.words);  // the scenario's words, parsed once
     if (!spec) throw std::logic_error("suite " + scenario + ": a scenario asked for --help");
     auto request = make_kernels_request(on.texts, std::move(*spec), on.argv);
     return run_kernels_flow(registries, request, session);

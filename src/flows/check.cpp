@@ -81,7 +81,8 @@ void describe_check_plan(const Loaded& l, const CheckArgs& a) {
                            changes.empty() ? "nothing" : fmt::format("{}", fmt::join(changes, ", ")));
 }
 
-void load_check(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l) {
+void load_check(const Registries& registries, const CheckArgs& a, Loaded& l) {
+  const WorkloadRegistry& workloads = registries.workloads;
   l.workloads = &workloads;
   l.good_file = read_result_file(a.baseline, workloads);
   l.good = &first_pass_set(l.good_file, a.baseline);
@@ -103,11 +104,11 @@ void load_check(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l
   const auto environment = collect_environment();
   refuse_mixed_emulation(*l.good, environment, a);
   if (!a.interleave.empty()) {
-    l.good_setup.emplace(make_run_setup(with_good_program(spec, a.interleave), locate_worker(), environment,
-                                        "good program", limits));
+    l.good_setup.emplace(make_run_setup(registries.probes, with_good_program(spec, a.interleave), locate_worker(),
+                                        environment, "good program", limits));
     l.good_setup->vary = {{"program", a.interleave}};
   }
-  l.setup.emplace(make_run_setup(std::move(spec), locate_worker(), environment, "check", limits));
+  l.setup.emplace(make_run_setup(registries.probes, std::move(spec), locate_worker(), environment, "check", limits));
   const MetricSpec* metric = find_metric(l.good->metrics, l.good->workload.primary_metric);
   if (!metric) throw UsageError(a.baseline + ": the primary metric has no declaration in the file");
   l.better = metric->better;

@@ -10,7 +10,7 @@ namespace schedlab {
 // Reads the baseline (and bad) file, checks them and the spec they hold
 // against this machine and makes the setups; nothing runs.  Throws
 // UsageError (or what a malformed file made a library throw): bad input.
-void load_check(const WorkloadRegistry& workloads, const CheckArgs& a, Loaded& l);
+void load_check(const Registries& registries, const CheckArgs& a, Loaded& l);
 
 // Two lines on stderr: what will run, and what it changes on this machine.
 void describe_check_plan(const Loaded& l, const CheckArgs& a);

@@ -30,8 +30,9 @@ struct GuestSpec {
 };
 
 // `parsed`, the options after WORKLOAD in `words` (WORKLOAD [options]),
-// described per variant.  Throws UsageError for a bad --vary or a variant
+// described per variant, with what each variant needs of a kernel (its
+// controls, and the probes of `probes` it names).  Throws UsageError for a bad --vary or a variant
 // the settings refuse.
-GuestSpec make_guest_spec(const Workload& w, ParsedRun parsed, const std::vector<std::string>& words);
+GuestSpec make_guest_spec(const Workload& w, const ProbeList& probes, ParsedRun parsed, const std::vector<std::string>& words);
 
 }  // namespace schedlab

@@ -33,8 +33,8 @@ namespace {
 
 // One variant, checked against the machine: everything that can be checked
 // is checked before the first copy starts.
-RunSetup prepare_variant(const RunRequest& r, const Assignment& assignment, const std::string& worker,
-                         const ordered_json& environment, const sys::ProcessLimits& limits) {
+RunSetup prepare_variant(const ProbeList& probes, const RunRequest& r, const Assignment& assignment,
+                         const std::string& worker, const ordered_json& environment, const sys::ProcessLimits& limits) {
   RunSettings settings = r.settings;
   WorkloadOptions workload_options = r.workload_options;
   for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, workload_options);
@@ -45,12 +45,12 @@ RunSetup prepare_variant(const RunRequest& r, const Assignment& assignment, cons
       environment.value("kernel", ordered_json::object()).value("release", std::string("unknown")));
   if (!assignment.empty())
     label = given ? *given + " " + assignment_label(assignment) : assignment_label(assignment);
-  RunSetup setup = make_run_setup(std::move(spec), worker, environment, std::move(label), limits);
+  RunSetup setup = make_run_setup(probes, std::move(spec), worker, environment, std::move(label), limits);
   for (const auto& [key, value] : assignment) setup.vary[key] = value;
   return setup;
 }
 
-Experiment prepare(const RunRequest& r) {
+Experiment prepare(const ProbeList& probes, const RunRequest& r) {
   Experiment e;
   e.seed = r.seed;
   e.options = r.settings.options;
@@ -59,7 +59,7 @@ Experiment prepare(const RunRequest& r) {
   const ordered_json environment = collect_environment();
   const sys::ProcessLimits limits = sys::read_process_limits();
   for (const auto& assignment : expand_axes(r.axes))
-    e.variants.push_back(prepare_variant(r, assignment, worker, environment, limits));
+    e.variants.push_back(prepare_variant(probes, r, assignment, worker, environment, limits));
   return e;
 }
 
@@ -108,7 +108,7 @@ double nominal_run_seconds(const RunRequest& r) {
 
 int run_flow(const Registries& registries, const RunRequest& request, const RunPresentation& presentation) {
   const Workload& w = *request.workload;
-  const Experiment experiment = prepare(request);
+  const Experiment experiment = prepare(registries.probes, request);
   const std::string lava_tool = request.lava ? grid::find_lava_test_case() : "";
   const RunOptions& options = experiment.options;
   if (options.dry_run) {

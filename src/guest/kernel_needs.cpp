@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "probes/probe.h"
 #include "input/files.h"
+#include "spec/run_option_table.h"
 
 namespace schedlab::guest {
 namespace {
@@ -20,26 +21,25 @@ void add(std::vector<KernelNeed>& needs, KernelNeed need) {
   if (!holds(needs, need.option)) needs.push_back(std::move(need));
 }
 
-// What the scenario's controls change, and the option each one needs.
+// What the asked controls need, as their entries of `table` declare it.
 // Under --allow-unapplied a control the kernel cannot apply is recorded as
 // such and the run goes on, so it needs nothing.
-void add_scenario_needs(const ScenarioRequest& s, std::vector<KernelNeed>& needs) {
-  if (s.allow_unapplied) return;
-  if (s.autogroup) add(needs, {"CONFIG_SCHED_AUTOGROUP", "", "--autogroup (kernel.sched_autogroup_enabled)"});
-  if (s.psi) add(needs, {"CONFIG_PSI", "", "--psi (cgroup.pressure)"});
-  if (s.cgroup_depth > 0) {
-    add(needs, {"CONFIG_CGROUP_SCHED", "", "--cgroup-depth (the cpu controller)"});
-    add(needs, {"CONFIG_FAIR_GROUP_SCHED", "", "--cgroup-depth (group scheduling of fair tasks)"});
+void add_control_needs(const RunSpec& spec, const std::vector<RunOptionSpec>& table, std::vector<KernelNeed>& needs) {
+  if (spec.scenario.allow_unapplied) return;
+  const RunSettings asked{spec.options, spec.scenario};
+  const RunSettings untouched;
+  for (const auto& entry : table) {
+    if (entry.kernel_config.empty() || !entry.recorded() || entry.record(asked) == entry.record(untouched)) continue;
+    for (const auto& k : entry.kernel_config) add(needs, {k.config, "", fmt::format("{} ({})", long_name(entry), k.what)});
   }
-  if (!s.sched_features.empty()) add(needs, {"CONFIG_SCHED_DEBUG", "", "--sched-feature (debugfs sched/features)"});
 }
 
 // The probes --probes names explicitly: "default" takes the ones the kernel
 // can run and records the others as unavailable, so it needs nothing.
-void add_probe_needs(const ProbeSelection& selection, std::vector<KernelNeed>& needs) {
-  for (const auto& probe : builtin_probes()) {
+void add_probe_needs(const ProbeSelection& selection, const ProbeList& probes, std::vector<KernelNeed>& needs) {
+  for (const auto& probe : probes) {
     const ProbeInfo& info = probe->info();
-    if (std::find(selection.named.begin(), selection.named.end(), info.name) == selection.named.end()) continue;
+    if (!selection.names(info.name)) continue;
     for (const auto& option : info.kernel_config) add(needs, {option, "", "--probes " + info.name});
   }
 }
@@ -83,10 +83,11 @@ std::vector<KernelNeed> guest_and_spec_needs(GuestArch arch, const std::vector<K
   return needs;
 }
 
-std::vector<KernelNeed> kernel_needs(const RunSpec& spec) {
+std::vector<KernelNeed> kernel_needs(const RunSpec& spec, const ProbeList& probes,
+                                     const std::vector<RunOptionSpec>& table) {
   std::vector<KernelNeed> needs;
-  add_scenario_needs(spec.scenario, needs);
-  add_probe_needs(spec.options.probes, needs);
+  add_control_needs(spec, table, needs);
+  add_probe_needs(spec.options.probes, probes, needs);
   return needs;
 }
 

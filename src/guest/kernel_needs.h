@@ -4,6 +4,8 @@
 
 #include "env/kernel_config.h"
 #include "guest/guest_arch.h"
+#include "probes/probe.h"
+#include "spec/run_option_table.h"
 #include "spec/run_spec.h"
 
 namespace schedlab::guest {
@@ -25,11 +27,13 @@ struct KernelNeed {
 // cgroup v2, 64-bit programs, power-off.
 std::vector<KernelNeed> guest_needs(GuestArch arch);
 
-// What `spec` asks of a kernel, whatever its architecture: --autogroup,
-// --psi, --cgroup-depth, --sched-feature (none under --allow-unapplied),
-// and the probes --probes names (the default selection takes what the
-// kernel has, so it needs nothing).  Each option once.
-std::vector<KernelNeed> kernel_needs(const RunSpec& spec);
+// What `spec` asks of a kernel, whatever its architecture: what each asked
+// control's entry of `table` declares (--cgroup-depth, --autogroup, --psi,
+// --sched-feature; none under --allow-unapplied), and what each probe of
+// `probes` that --probes names declares (the default selection takes what
+// the kernel has, so it needs nothing).  Each option once.
+std::vector<KernelNeed> kernel_needs(const RunSpec& spec, const ProbeList& probes,
+                                     const std::vector<RunOptionSpec>& table);
 
 // guest_needs(arch) followed by `spec_needs`, each option once.
 std::vector<KernelNeed> guest_and_spec_needs(GuestArch arch, const std::vector<KernelNeed>& spec_needs);

@@ -32,6 +32,7 @@ std::vector<MetricSpec> funclat_metrics() {
 
 class BpfFunclatProbe final : public Probe {
  public:
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<BpfFunclatProbe>(); }
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{
         "bpf-funclat",

@@ -51,6 +51,7 @@ class BpfProbe final : public Probe {
   // No kernel option is demanded of a guest kernel (ProbeInfo::kernel_config):
   // one without BTF (CONFIG_DEBUG_INFO_BTF, which needs pahole to build; the
   // small guest kernel has none) runs without the probe, which says why.
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<BpfProbe>(recording_); }
   const ProbeInfo& info() const override {
     static const std::string kNeeds =
         "BPF with the kernel's BTF (/sys/kernel/btf/vmlinux) and raw BTF tracepoints (Linux 5.5+); root, or "

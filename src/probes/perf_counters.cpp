@@ -22,6 +22,7 @@ class PerfCountersProbe final : public Probe {
     for (const auto& m : metrics_) events_.push_back(m.event);
   }
 
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<PerfCountersProbe>(info_, metrics_); }
   const ProbeInfo& info() const override { return info_; }
 
   std::string unavailable_reason() const override {

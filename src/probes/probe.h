@@ -70,6 +70,9 @@ struct ProbeWindow {
 class Probe {
  public:
   virtual ~Probe() = default;
+  // A probe of the same kind, never attached: the registry's probes describe,
+  // and each result set attaches probes of its own (ProbeSet).
+  virtual std::unique_ptr<Probe> fresh() const = 0;
   virtual const ProbeInfo& info() const = 0;
   // "" when the probe can run on this machine as this user; else why not,
   // naming the missing facility or privilege.  Cheap; changes nothing.

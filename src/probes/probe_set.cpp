@@ -13,59 +13,64 @@
 namespace schedlab {
 namespace {
 
-std::vector<std::string> all_names() {
-  std::vector<std::string> names;
-  for (const auto& p : builtin_probes()) names.push_back(p->info().name);
-  return names;
+bool contains(const std::vector<std::string>& list, const std::string& name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
 }
 
-[[noreturn]] void refuse_selection(const std::string& option, const std::string& text) {
-  throw UsageError(option, text, fmt::format("all, none, default or a list of: {}", fmt::join(all_names(), ", ")));
+[[noreturn]] void refuse_words(const std::string& option, const std::string& text) {
+  throw UsageError(option, text, "all, none, default or a list of probe names, joined by ',' or '+'");
 }
 
 }  // namespace
 
-std::vector<std::string> ProbeSelection::names_for(const std::string& workload) const {
-  std::vector<std::string> names;
+bool ProbeSelection::names(const std::string& probe) const { return all || contains(named, probe); }
+
+std::vector<std::string> ProbeSelection::names_for(const ProbeList& registry, const std::string& workload) const {
+  std::vector<std::string> out;
   std::set<std::string> included;  // by another selected probe
-  for (const auto& p : builtin_probes()) {  // report order, each once
+  for (const auto& p : registry) {  // report order, each once
     const std::string& name = p->info().name;
-    if (std::find(named.begin(), named.end(), name) != named.end() ||
-        (with_default && admitted_by_default(name, workload))) {
-      names.push_back(name);
+    if (names(name) || (with_default && admitted_by_default(name, workload))) {
+      out.push_back(name);
       if (!p->info().includes.empty()) included.insert(p->info().includes);
     }
   }
-  std::erase_if(names, [&](const std::string& n) { return included.count(n) > 0; });
-  return names;
+  std::erase_if(out, [&](const std::string& n) { return included.count(n) > 0; });
+  return out;
 }
 
 ProbeSelection parse_probe_selection(const std::string& option, const std::string& text) {
-  ProbeSelection s{text, {}, false};
-  if (text == "default") s.with_default = true;
-  else if (text == "all") s.named = all_names();
-  else if (text != "none") {
-    const auto known = all_names();
-    const auto asked = sys::split(text, ",+");  // "+" too: a --vary value cannot hold a comma
-    if (asked.empty() || text.back() == ',' || text.front() == ',' || text.back() == '+' || text.find(",,") != std::string::npos)
-      refuse_selection(option, text);
-    for (const auto& name : asked) {
-      if (name == "default") s.with_default = true;  // default,profile: the default ones and the profile
-      else if (std::find(known.begin(), known.end(), name) == known.end()) refuse_selection(option, text);
-    }
-    for (const auto& name : known)  // report order, each once
-      if (std::find(asked.begin(), asked.end(), name) != asked.end()) s.named.push_back(name);
+  ProbeSelection s{text, {}, text == "all", text == "default", option};
+  if (text == "default" || text == "all" || text == "none") return s;
+  const auto asked = sys::split(text, ",+");  // "+" too: a --vary value cannot hold a comma
+  if (asked.empty() || text.back() == ',' || text.front() == ',' || text.back() == '+' || text.find(",,") != std::string::npos)
+    refuse_words(option, text);
+  for (const auto& name : asked) {
+    if (name == "default") s.with_default = true;  // default,profile: the default ones and the profile
+    else if (name == "all" || name == "none") refuse_words(option, text);
+    else if (!contains(s.named, name)) s.named.push_back(name);
   }
   return s;
 }
 
-ProbeSet::ProbeSet(const ProbeSelection& selection, const std::string& workload)
+void check_probe_names(const ProbeList& registry, const ProbeSelection& selection) {
+  std::vector<std::string> known;
+  for (const auto& p : registry) known.push_back(p->info().name);
+  for (const auto& name : selection.named)
+    if (!contains(known, name))
+      throw UsageError(selection.option, selection.text,
+                       fmt::format("all, none, default or a list of: {}", fmt::join(known, ", ")));
+}
+
+ProbeSet::ProbeSet(const ProbeList& registry, const ProbeSelection& selection, const std::string& workload)
     : selection_(selection), workload_(workload) {
-  const auto names = selection_.names_for(workload_);
-  for (auto& p : builtin_probes()) {
-    if (std::find(names.begin(), names.end(), p->info().name) == names.end()) continue;
-    std::string why = p->unavailable_reason();
-    entries_.push_back({std::move(p), std::move(why)});
+  check_probe_names(registry, selection_);
+  const auto names = selection_.names_for(registry, workload_);
+  for (const auto& p : registry) {
+    if (!contains(names, p->info().name)) continue;
+    auto own = p->fresh();
+    std::string why = own->unavailable_reason();
+    entries_.push_back({std::move(own), std::move(why)});
   }
 }
 

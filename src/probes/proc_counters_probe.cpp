@@ -43,6 +43,7 @@ using Counts = std::map<std::string, std::uint64_t>;
 
 class ProcCountersProbe final : public Probe {
  public:
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<ProcCountersProbe>(); }
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"proc-counters",
                                  "machine-wide context switches, forks, interrupts and page faults",

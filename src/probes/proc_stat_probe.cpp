@@ -10,6 +10,7 @@ namespace {
 
 class ProcStatProbe final : public Probe {
  public:
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<ProcStatProbe>(); }
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo = [] {
       ProbeInfo i{"proc-stat", "the CPU split (us/sy/id/...) of all CPUs and of the CPU set",

@@ -24,6 +24,7 @@ constexpr double kMostLostShare = 0.05;
 
 class ProfileProbe final : public Probe {
  public:
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<ProfileProbe>(); }
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{
         "profile", "sampled kernel and user call chains of the copies, folded per run (compare: where the time went)",

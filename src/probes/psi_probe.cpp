@@ -45,6 +45,7 @@ std::vector<MetricSpec> psi_metrics() {
 
 class PsiProbe final : public Probe {
  public:
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<PsiProbe>(); }
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"psi", "pressure stall time of CPU, memory and I/O, system-wide and of the run's cgroup chain",
                                  "CONFIG_PSI, enabled (psi=1 where CONFIG_PSI_DEFAULT_DISABLED)", psi_metrics(), false, {}, {"CONFIG_PSI"}};

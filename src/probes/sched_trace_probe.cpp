@@ -77,6 +77,7 @@ std::uint64_t field_value(tep_format_field* f, tep_record* r) {
 
 class SchedTraceProbe final : public Probe {
  public:
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<SchedTraceProbe>(); }
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"sched-trace",
                                  "sched tracepoint counts, wakeup-to-run latency and run-queue waits of the copies",

@@ -38,6 +38,7 @@ std::optional<sys::TaskSchedstat> pread_schedstat(int fd) {
 
 class SchedstatProbe final : public Probe {
  public:
+  std::unique_ptr<Probe> fresh() const override { return std::make_unique<SchedstatProbe>(); }
   const ProbeInfo& info() const override {
     static const ProbeInfo kInfo{"schedstat", "run-queue delay and timeslices of the copies' long-lived tasks",
                                  "CONFIG_SCHED_INFO (/proc/PID/schedstat)",

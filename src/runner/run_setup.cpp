@@ -21,16 +21,19 @@ std::string locate_worker() {
                           fmt::join(worker_locations(), " nor at ")));
 }
 
-RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_json& environment,
-                        std::string label, const sys::ProcessLimits& limits) {
+RunSetup make_run_setup(const ProbeList& probes, RunSpec spec, const std::string& worker,
+                        const ordered_json& environment, std::string label, const sys::ProcessLimits& limits) {
   const Workload& w = *spec.workload;
+  check_probe_names(probes, spec.options.probes);
   ScenarioPlan plan = plan_scenario(spec.scenario, sys::affinity_of(0), option_name);
   w.complete_params(spec.params, plan);
   w.validate(spec.params, plan);
   StopRule stop = decide_stop_rule(w, spec.params, spec.options);
   preflight_process_limits(plan.copies, w.processes_per_copy(spec.params),
                            spec.scenario.copies.text(), limits);
-  return RunSetup{std::move(spec), std::move(plan), stop, worker, environment, std::move(label)};
+  RunSetup setup{std::move(spec), std::move(plan), stop, worker, environment, std::move(label)};
+  setup.probes = &probes;
+  return setup;
 }
 
 bool changes_global_state(const Experiment& experiment) {

@@ -12,9 +12,10 @@ namespace schedlab {
 // Everything checked before the first copy starts: the plan against this
 // machine, the workload's own rules, the stop rule, the preflight of
 // process limits.  Shared by `run` (once per --vary variant) and `check`.
-// `limits` is read once per invocation (it scans /proc) and shared by the variants.
-RunSetup make_run_setup(RunSpec spec, const std::string& worker, const ordered_json& environment,
-                        std::string label, const sys::ProcessLimits& limits);
+// `limits` is read once per invocation (it scans /proc) and shared by the
+// variants; --probes is checked against `probes`, which the setup borrows.
+RunSetup make_run_setup(const ProbeList& probes, RunSpec spec, const std::string& worker,
+                        const ordered_json& environment, std::string label, const sys::ProcessLimits& limits);
 
 // The schedlab-worker (runner/worker_path.h); throws when it is missing.
 std::string locate_worker();

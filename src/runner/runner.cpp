@@ -127,7 +127,7 @@ class ExperimentRun {
 
 }  // namespace
 
-ProbeSet probes_of(const RunSetup& s) { return ProbeSet(s.options().probes, s.workload().info().name); }
+ProbeSet probes_of(const RunSetup& s) { return ProbeSet(*s.probes, s.options().probes, s.workload().info().name); }
 
 ResultSet describe_set(const RunSetup& s, const ProbeSet& probes, std::uint64_t seed, bool varied) {
   ResultSet set;

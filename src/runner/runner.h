@@ -27,6 +27,7 @@ struct RunSetup {
   ordered_json environment;
   std::string label;                            // the set's label
   ordered_json vary = ordered_json::object();   // {KEY: VALUE} this variant sets, or {}
+  const ProbeList* probes = nullptr;            // what --probes names, borrowed from the top (make_run_setup)
 
   const Workload& workload() const { return *spec.workload; }
   const RunOptions& options() const { return spec.options; }
@@ -52,7 +53,7 @@ struct ExperimentOutcome {
 };
 
 // The probes a variant's --probes takes for its workload ("default" is
-// per workload: probes/measured_cost.h).
+// per workload: probes/measured_cost.h), of its own.
 ProbeSet probes_of(const RunSetup& setup);
 
 // A variant's result set before any run: description, environment, the

@@ -71,6 +71,15 @@ struct RunOptionSpec {
   // value measured something else.  Not: how many runs, how busy counts as
   // busy, the probes (evidence beside the measurement), allow-unapplied.
   bool identity = false;
+  // What a kernel must have for the control to apply (guest/kernel_needs.h
+  // walks the table): each option and what of it the control uses.  Needed
+  // when the setting is asked (its record differs from the default's), not
+  // under --allow-unapplied, which runs without the control.
+  struct KernelOption {
+    std::string config;  // "CONFIG_PSI"
+    std::string what;    // "cgroup.pressure"
+  };
+  std::vector<KernelOption> kernel_config;
   // An output file (--json): declared through cli/path_options.h.
   bool output_file = false;
   // The commands whose command line binds it (cli/run_options.cpp binds

@@ -40,6 +40,7 @@ struct Quiet final : RunObserver {
 
 TEST(Runner, AForeignExceptionEndsTheSetAsAnError) {
   const auto workloads = builtin_workloads();
+  const auto probes = builtin_probes();
   const ThrowingSpawn w(*workloads.find("spawn"));
   RunSpec spec{&w, {}, {}, {}};
   for (const auto& p : w.info().params) spec.params.set(p.name, parse_param(p, p.default_text));
@@ -49,7 +50,7 @@ TEST(Runner, AForeignExceptionEndsTheSetAsAnError) {
   const StopRule stop = decide_stop_rule(w, spec.params, spec.options);
   const std::string worker =
       (std::filesystem::path(SCHEDLAB_BIN).parent_path() / "schedlab-worker").string();
-  const Experiment e{{RunSetup{spec, plan, stop, worker, ordered_json::object(), "x"}}, 1, {"test"}, spec.options};
+  const Experiment e{{RunSetup{spec, plan, stop, worker, ordered_json::object(), "x", ordered_json::object(), &probes}}, 1, {"test"}, spec.options};
   sys::SignalGate gate;
   Journal journal;
   Quiet observer;

@@ -9,6 +9,7 @@
 #include "flows/kernel_pair.h"
 #include "flows/lava_job.h"
 #include "guest/elf_fixture.h"
+#include "support/registries.h"
 #include "support/temp_dir.h"
 
 namespace schedlab {
@@ -17,8 +18,7 @@ namespace {
 using Words = std::vector<std::string>;
 
 GuestSpec parsed(const Words& words) {
-  static const auto workloads = builtin_workloads();
-  auto spec = parse_guest_spec(workloads, words);
+  auto spec = parse_guest_spec(testing::registries(), words);
   if (!spec) throw std::logic_error("--help was shown");
   return std::move(*spec);
 }

@@ -3,16 +3,21 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
 #include "core/error.h"
 #include "probes/measured_cost.h"
 #include "probes/probe_set.h"
+#include "support/registries.h"
 #include "workloads/builtin.h"
 
 namespace schedlab {
 namespace {
+
+// The probes as the command line passes them down.
+const ProbeList& R() { return testing::probe_list(); }
 
 // "default" is resolved per workload: a probe is taken on a workload only
 // where its measured cost there is within both limits.  Walks every
@@ -21,7 +26,7 @@ TEST(ProbeSelection, DefaultTakesOnEachWorkloadTheProbesMeasuredCheapThere) {
   const auto s = parse_probe_selection("--probes", "default");
   const auto workloads = builtin_workloads();
   for (const auto& w : workloads.items()) {
-    const auto names = s.names_for(w->info().name);
+    const auto names = s.names_for(R(), w->info().name);
     std::set<std::string> included;  // by a probe taken: it runs instead (bpf-offcpu for bpf)
     for (const auto& p : builtin_probes())
       if (std::find(names.begin(), names.end(), p->info().name) != names.end()) included.insert(p->info().includes);
@@ -33,7 +38,7 @@ TEST(ProbeSelection, DefaultTakesOnEachWorkloadTheProbesMeasuredCheapThere) {
       EXPECT_EQ(taken, cheap && !included.count(p->info().name)) << p->info().name << " on " << w->info().name;
     }
   }
-  EXPECT_TRUE(s.names_for("no-such-workload").empty()) << "not measured is not admitted";
+  EXPECT_TRUE(s.names_for(R(), "no-such-workload").empty()) << "not measured is not admitted";
 }
 
 // The probes a selection runs: every probe but the ones another selected
@@ -46,18 +51,18 @@ std::size_t probes_not_included() {
 }
 
 TEST(ProbeSelection, AllNoneAndListsInReportOrder) {
-  EXPECT_EQ(parse_probe_selection("--probes", "all").names_for("spawn").size(), probes_not_included());
-  EXPECT_TRUE(parse_probe_selection("--probes", "none").names_for("spawn").empty());
-  EXPECT_EQ(parse_probe_selection("--probes", "psi,proc-stat").names_for("spawn"), (std::vector<std::string>{"proc-stat", "psi"}));
-  EXPECT_EQ(parse_probe_selection("--probes", "perf-sw+psi").names_for("wakeup"), (std::vector<std::string>{"psi", "perf-sw"}));
+  EXPECT_EQ(parse_probe_selection("--probes", "all").names_for(R(), "spawn").size(), probes_not_included());
+  EXPECT_TRUE(parse_probe_selection("--probes", "none").names_for(R(), "spawn").empty());
+  EXPECT_EQ(parse_probe_selection("--probes", "psi,proc-stat").names_for(R(), "spawn"), (std::vector<std::string>{"proc-stat", "psi"}));
+  EXPECT_EQ(parse_probe_selection("--probes", "perf-sw+psi").names_for(R(), "wakeup"), (std::vector<std::string>{"psi", "perf-sw"}));
   const auto workloads = builtin_workloads();
   for (const auto& w : workloads.items()) {
-    auto with_default = parse_probe_selection("--probes", "default").names_for(w->info().name);
+    auto with_default = parse_probe_selection("--probes", "default").names_for(R(), w->info().name);
     if (std::find(with_default.begin(), with_default.end(), "profile") == with_default.end())
       with_default.push_back("profile");  // the profile is last in report order
-    EXPECT_EQ(parse_probe_selection("--probes", "default,profile").names_for(w->info().name), with_default)
+    EXPECT_EQ(parse_probe_selection("--probes", "default,profile").names_for(R(), w->info().name), with_default)
         << "default in a list: the default ones on " << w->info().name;
-    EXPECT_EQ(parse_probe_selection("--probes", "profile+default").names_for(w->info().name), with_default);
+    EXPECT_EQ(parse_probe_selection("--probes", "profile+default").names_for(R(), w->info().name), with_default);
   }
 }
 
@@ -70,29 +75,57 @@ TEST(ProbeSelection, AProbeThatIncludesAnotherRunsInsteadOfIt) {
     const std::string& name = p->info().name;
     for (const std::string& text : {fmt::format("{},{}", includes, name), fmt::format("{}+{}", name, includes),
                                     std::string("all"), fmt::format("default,{}", name)}) {
-      const auto names = parse_probe_selection("--probes", text).names_for("context");
+      const auto names = parse_probe_selection("--probes", text).names_for(R(), "context");
       EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << text;
       EXPECT_EQ(std::find(names.begin(), names.end(), includes), names.end()) << text;
     }
-    EXPECT_EQ(parse_probe_selection("--probes", includes).names_for("context"), std::vector<std::string>{includes});
+    EXPECT_EQ(parse_probe_selection("--probes", includes).names_for(R(), "context"), std::vector<std::string>{includes});
   }
 }
 
 TEST(ProbeSelection, BadInputNamesTheOptionTheValueAndTheProbes) {
-  for (const char* bad : {"bogus", "psi,", ",psi", "psi,,proc-stat", "psi+", ""}) {
+  for (const char* bad : {"psi,", ",psi", "psi,,proc-stat", "psi+", "", "all,psi", "psi+none"}) {
     try {
       parse_probe_selection("--probes", bad);
       ADD_FAILURE() << bad;
     } catch (const UsageError& e) {
       EXPECT_NE(std::string(e.what()).find("--probes '"), std::string::npos) << e.what();
-      EXPECT_NE(std::string(e.what()).find("sched-trace"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("probe names"), std::string::npos) << e.what();
       EXPECT_EQ(e.status(), ExitStatus::kUsage);
     }
   }
+  // A name is checked against the probes passed down, wherever a set is made of it.
+  for (const char* unknown : {"bogus", "psi,bogus", "default+bogus"}) {
+    const auto s = parse_probe_selection("--probes", unknown);
+    for (const auto& refuse : std::vector<std::function<void()>>{
+             [&] { check_probe_names(R(), s); }, [&] { ProbeSet(R(), s, "spawn"); }}) {
+      try {
+        refuse();
+        ADD_FAILURE() << unknown;
+      } catch (const UsageError& e) {
+        EXPECT_NE(std::string(e.what()).find(fmt::format("--probes '{}'", unknown)), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("sched-trace"), std::string::npos) << e.what();
+        EXPECT_EQ(e.status(), ExitStatus::kUsage);
+      }
+    }
+  }
+  EXPECT_NO_THROW(check_probe_names(R(), parse_probe_selection("--probes", "psi,profile")));
+}
+
+// A registry the top extends reaches the set: a selection names what it
+// holds, and only that (nothing below makes its own: Registries.*).
+TEST(ProbeSet, TakesItsProbesFromTheRegistryPassedDown) {
+  ProbeList only_psi;
+  for (const auto& p : R())
+    if (p->info().name == "psi") only_psi.push_back(p->fresh());
+  const auto all = parse_probe_selection("--probes", "all");
+  EXPECT_EQ(all.names_for(only_psi, "spawn"), std::vector<std::string>{"psi"});
+  EXPECT_EQ(ProbeSet(only_psi, all, "spawn").record()["probes"].size(), 1U);
+  EXPECT_THROW(check_probe_names(only_psi, parse_probe_selection("--probes", "proc-stat")), UsageError);
 }
 
 TEST(ProbeSet, RecordsTheSelectionAndEveryProbesAvailability) {
-  const ProbeSet set(parse_probe_selection("--probes", "all"), "spawn");
+  const ProbeSet set(R(), parse_probe_selection("--probes", "all"), "spawn");
   const auto r = set.record();
   EXPECT_EQ(r["selection"], "all");
   ASSERT_EQ(r["probes"].size(), probes_not_included());
@@ -102,7 +135,7 @@ TEST(ProbeSet, RecordsTheSelectionAndEveryProbesAvailability) {
       EXPECT_FALSE(p["reason"].get<std::string>().empty()) << p.dump();
     }
   }
-  EXPECT_TRUE(ProbeSet(parse_probe_selection("--probes", "none"), "spawn").metrics().empty());
+  EXPECT_TRUE(ProbeSet(R(), parse_probe_selection("--probes", "none"), "spawn").metrics().empty());
 }
 
 // Every cost that decides the default comes from one table row that says
@@ -128,7 +161,7 @@ TEST(MeasuredCost, EveryProbeIsMeasuredOnEveryWorkloadAndSaysWhere) {
           << p->info().name << " has no measured cost on " << w->info().name << " (bench/probe_cost)";
   }
   for (const auto& w : workloads.items()) {
-    const auto record = ProbeSet(parse_probe_selection("--probes", "all"), w->info().name).record();
+    const auto record = ProbeSet(R(), parse_probe_selection("--probes", "all"), w->info().name).record();
     for (const auto& r : record["probes"])
       EXPECT_EQ(r["cost_source"], describe_cost_source(r["name"].get<std::string>(), w->info().name))
           << "the result file says it too";
@@ -177,7 +210,7 @@ TEST(ProbeSet, TheRecordSurvivesTheResultFileRoundTrip) {
   set.tool = {{"name", "schedlab"}};
   set.workload.name = "spawn";
   set.workload.primary_metric = "lps";
-  set.probes = ProbeSet(parse_probe_selection("--probes", "all"), "spawn").record();
+  set.probes = ProbeSet(R(), parse_probe_selection("--probes", "all"), "spawn").record();
   const ordered_json file = ResultFile{"2026-11-29T22:00:00Z", {set}};
   const ResultFile back = result_file_from_json(file);
   EXPECT_EQ(back.sets.at(0).probes, set.probes);

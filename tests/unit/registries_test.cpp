@@ -26,13 +26,6 @@ bool allowed(const std::string& file) {
       "workloads/builtin.cpp",
       "probes/probe.h",
       "probes/builtin.cpp",
-      // The probe set makes the probe objects a run attaches (each run its
-      // own, from the factory), and its selection's names are the --probes
-      // vocabulary of the option table's parser.
-      "probes/probe_set.cpp",
-      // A guest's kernel configuration needs: the probes --probes names,
-      // reached from the kernels' and check --kernel's spec.
-      "guest/kernel_needs.cpp",
   };
   return file.rfind("cli/", 0) == 0 || kFiles.count(file) > 0;
 }

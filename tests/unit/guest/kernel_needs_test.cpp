@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "support/registries.h"
 #include "support/temp_dir.h"
 
 namespace schedlab::guest {
@@ -55,6 +56,11 @@ RunSpec everything() {
   return spec;
 }
 
+// What `spec` needs, through the built-in table and probes, as the command line passes them.
+std::vector<KernelNeed> needs_of(const RunSpec& spec) {
+  return kernel_needs(spec, schedlab::testing::probe_list(), run_option_specs());
+}
+
 std::vector<KernelNeed> x86(const std::vector<KernelNeed>& spec_needs) {
   return guest_and_spec_needs(GuestArch::kX86_64, spec_needs);
 }
@@ -63,14 +69,14 @@ std::vector<KernelNeed> x86(const std::vector<KernelNeed>& spec_needs) {
 
 TEST(KernelNeeds, TheSmallGuestKernelHasEverythingEveryControlNeeds) {
   const auto config = KernelConfig::parse(fixture("guest-6.1.192.config"));
-  EXPECT_EQ(options(missing_needs(config, x86(kernel_needs(everything())))), std::vector<std::string>{});
+  EXPECT_EQ(options(missing_needs(config, x86(needs_of(everything())))), std::vector<std::string>{});
 }
 
 // The fragment and the table agree: what the table asks for, the fragment
 // turns on (in .config syntax, so it parses as one).
 TEST(KernelNeeds, TheGuestFragmentTurnsOnEveryNeed) {
   const auto fragment = KernelConfig::parse(read(std::string(SCHEDLAB_SOURCE_DIR) + "/data/guest/kernel.config"));
-  EXPECT_EQ(options(missing_needs(fragment, x86(kernel_needs(everything())))), std::vector<std::string>{});
+  EXPECT_EQ(options(missing_needs(fragment, x86(needs_of(everything())))), std::vector<std::string>{});
 }
 
 // Debian's cloud kernel has virtio PCI, virtiofs and overlayfs as modules:
@@ -78,7 +84,7 @@ TEST(KernelNeeds, TheGuestFragmentTurnsOnEveryNeed) {
 TEST(KernelNeeds, ModulesMeetTheNeedsAModuleCanMeet) {
   const auto config = KernelConfig::parse(fixture("debian-6.1.0-57-cloud-amd64.config"));
   EXPECT_EQ(config.value("CONFIG_VIRTIO_FS"), "m");
-  EXPECT_EQ(options(missing_needs(config, x86(kernel_needs(everything())))), std::vector<std::string>{});
+  EXPECT_EQ(options(missing_needs(config, x86(needs_of(everything())))), std::vector<std::string>{});
   // The console cannot come from a module.
   const auto modular_console =
       KernelConfig::parse(without(fixture("guest-6.1.192.config"), "CONFIG_SERIAL_8250_CONSOLE") +
@@ -89,20 +95,20 @@ TEST(KernelNeeds, ModulesMeetTheNeedsAModuleCanMeet) {
 
 TEST(KernelNeeds, NeedsFollowTheSpecsControlsAndProbes) {
   const RunSpec plain;
-  EXPECT_EQ(options(kernel_needs(plain)), std::vector<std::string>{}) << "the default probes need nothing";
+  EXPECT_EQ(options(needs_of(plain)), std::vector<std::string>{}) << "the default probes need nothing";
   RunSpec spec;
   spec.scenario.cgroup_depth = 1;
   spec.scenario.psi = true;
   spec.options.probes = parse_probe_selection("--probes", "psi,schedstat,sched-trace");
-  const auto extra = options(kernel_needs(spec));
-  EXPECT_EQ(extra, (std::vector<std::string>{"CONFIG_PSI", "CONFIG_CGROUP_SCHED", "CONFIG_FAIR_GROUP_SCHED",
+  const auto extra = options(needs_of(spec));
+  EXPECT_EQ(extra, (std::vector<std::string>{"CONFIG_CGROUP_SCHED", "CONFIG_FAIR_GROUP_SCHED", "CONFIG_PSI",
                                              "CONFIG_SCHED_INFO", "CONFIG_EVENT_TRACING"}))
       << "each option once (--psi and the psi probe)";
   RunSpec autogroup;
   autogroup.scenario.autogroup = false;  // turning it off needs the sysctl too
-  EXPECT_EQ(options(kernel_needs(autogroup)).back(), "CONFIG_SCHED_AUTOGROUP");
+  EXPECT_EQ(options(needs_of(autogroup)).back(), "CONFIG_SCHED_AUTOGROUP");
   autogroup.scenario.allow_unapplied = true;
-  EXPECT_EQ(options(kernel_needs(autogroup)), std::vector<std::string>{}) << "--allow-unapplied runs without it";
+  EXPECT_EQ(options(needs_of(autogroup)), std::vector<std::string>{}) << "--allow-unapplied runs without it";
 }
 
 TEST(KernelNeeds, TheRefusalNamesEveryMissingOptionWhyAndTheFileRead) {
@@ -112,7 +118,7 @@ TEST(KernelNeeds, TheRefusalNamesEveryMissingOptionWhyAndTheFileRead) {
   RunSpec spec;
   spec.scenario.psi = true;
   try {
-    check_kernel_config("--kernel", "bad=/k/bzImage", config, x86(kernel_needs(spec)));
+    check_kernel_config("--kernel", "bad=/k/bzImage", config, x86(needs_of(spec)));
     FAIL() << "a kernel without virtiofs and PSI was accepted";
   } catch (const UsageError& e) {
     const std::string m = e.what();
@@ -142,7 +148,7 @@ TEST(KernelNeeds, WithoutAConfigurationNothingIsChecked) {
 // console it lacks is not asked of it.
 TEST(KernelNeeds, AnArm64GuestNeedsItsOwnConsoleAndPowerOff) {
   const auto config = KernelConfig::parse(fixture("debian-6.1.0-57-cloud-arm64.config"));
-  EXPECT_EQ(options(missing_needs(config, guest_and_spec_needs(GuestArch::kArm64, kernel_needs(everything())))),
+  EXPECT_EQ(options(missing_needs(config, guest_and_spec_needs(GuestArch::kArm64, needs_of(everything())))),
             std::vector<std::string>{});
   const auto arm64 = options(guest_needs(GuestArch::kArm64));
   for (const char* own : {"CONFIG_SERIAL_AMBA_PL011_CONSOLE", "CONFIG_ARM_PSCI_FW"})
