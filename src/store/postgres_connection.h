@@ -15,7 +15,7 @@ class PostgresConnection final : public Connection {
  public:
   // `url`: postgresql://..., postgres://... or a key=value string, as
   // libpq takes it.  A connection timeout of 10 s applies unless the URL
-  // sets its own.  kRead: every transaction of the session is read-only.
+  // sets its own.  kRead: every transaction on the connection is read-only.
   PostgresConnection(const std::string& url, Access access);
 
   Dialect dialect() const override { return Dialect::kPostgres; }

@@ -16,6 +16,8 @@
 #include "cli/run_parse.h"
 #include "compare/comparison.h"
 #include "compare/spec_check.h"
+#include "guest/kernel_needs.h"
+#include "spec/option_values.h"
 #include "spec/run_option_table.h"
 #include "spec/spec_identity.h"
 #include "store/result_file.h"
@@ -61,12 +63,13 @@ std::vector<RunOptionSpec> extended_table() {
 }
 
 // The command line `line` through `table`, bound as `run` binds it.
-void parse_with(const std::vector<RunOptionSpec>& table, const std::string& line) {
+RunSettings parse_with(const std::vector<RunOptionSpec>& table, const std::string& line) {
   CLI::App app;
   RunSettings settings;
   ExperimentTexts experiment;
   add_run_options(app, "run", settings, experiment, table);
   app.parse(line);
+  return settings;
 }
 
 std::string help_with(const std::vector<RunOptionSpec>& table) {
@@ -101,6 +104,62 @@ TEST(WorkedExample, ARunOptionIsOneEntryOfTheTable) {
   example_rounds.reset();
   settings_from_json(back.scenario.requested, run_option_specs());
   EXPECT_FALSE(example_rounds) << "a table without the entry leaves the key alone";
+}
+
+// A scenario control that changes a sysctl under a name of its own: the
+// sysctl control applies it (journaled, restored on every path:
+// sysctl_control_test), so it needs no field and no application of its own,
+// and its value lives in the settings (--sysctl's list), where the kernel
+// needs and the record read it.
+constexpr const char* kSchedstats = "kernel.sched_schedstats";
+
+RunOptionSpec example_control() {
+  RunOptionSpec spec;
+  spec.names = "--example-schedstats";
+  spec.value = "on|off";
+  spec.help = "scheduler statistics for the run (the worked example's control)";
+  spec.group = kScenarioGroup;
+  spec.set = [](const RunOptionSpec&, RunSettings& s, const std::string& option, const std::string& text) {
+    const std::string value = parse_switch(option, text) ? "1" : "0";
+    std::erase_if(s.scenario.sysctls, [](const auto& kv) { return kv.first == kSchedstats; });
+    s.scenario.sysctls.emplace_back(kSchedstats, value);
+  };
+  spec.key = "example_schedstats";
+  spec.record = [](const RunSettings& s) -> std::optional<ordered_json> {
+    for (const auto& [key, value] : s.scenario.sysctls)
+      if (key == kSchedstats) return value == "1" ? "on" : "off";
+    return std::nullopt;
+  };
+  spec.example = "on";
+  spec.identity = true;
+  spec.kernel_config = {{"CONFIG_SCHEDSTATS", kSchedstats}};
+  return spec;
+}
+
+TEST(WorkedExample, AScenarioControlIsOneEntryOfTheTable) {
+  auto table = run_option_specs();
+  table.push_back(example_control());
+  const RunSettings settings = parse_with(table, "--example-schedstats on");
+  ASSERT_EQ(settings.scenario.sysctls.size(), 1u) << "what the sysctl control applies";
+  EXPECT_EQ(settings.scenario.sysctls[0], (std::pair<std::string, std::string>{kSchedstats, "1"}));
+  EXPECT_THROW(parse_with(table, "--example-schedstats maybe"), UsageError);
+  EXPECT_NE(help_with(table).find("--example-schedstats on|off"), std::string::npos) << help_with(table);
+
+  // The result file: recorded under its key, read back into the same request.
+  const ordered_json requested = requested_json(settings, table);
+  EXPECT_EQ(requested.value("example_schedstats", ""), "on");
+  EXPECT_EQ(settings_from_json(requested, table).scenario.sysctls, settings.scenario.sysctls);
+
+  // What a guest's kernel must have, from the entry, through the table passed down.
+  RunSpec spec;
+  spec.scenario = settings.scenario;
+  const auto needs = guest::kernel_needs(spec, testing::probe_list(), table);
+  ASSERT_FALSE(needs.empty());
+  EXPECT_EQ(needs.back().option, "CONFIG_SCHEDSTATS");
+  EXPECT_EQ(needs.back().why, "--example-schedstats (kernel.sched_schedstats)");
+  spec.scenario.allow_unapplied = true;
+  EXPECT_TRUE(guest::kernel_needs(spec, testing::probe_list(), table).empty()) << "--allow-unapplied runs without it";
+  EXPECT_TRUE(guest::kernel_needs(RunSpec{}, testing::probe_list(), table).empty()) << "not asked, not needed";
 }
 
 // Step 1 of a workload: its descriptor and what its copies run.  A test
@@ -211,7 +270,7 @@ int steps_after(const std::string& text, const std::string& what, int& stated) {
 TEST(WorkedExample, TheDocsCountsAreItsSteps) {
   const std::string text = architecture_text();
   EXPECT_NE(text.find("`tests/unit/worked_example_test.cpp`"), std::string::npos);
-  for (const char* what : {"a run option", "a workload", "a worker mode"}) {
+  for (const char* what : {"a run option", "a scenario control", "a workload", "a worker mode"}) {
     int stated = -1;
     const int steps = steps_after(text, what, stated);
     EXPECT_GT(steps, 0) << "docs/architecture.md has no \"files touched to add " << what << ": N\" with its steps";
