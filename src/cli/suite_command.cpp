@@ -4,8 +4,6 @@
 // each an interleaved --vary comparison printed in mmtests' style.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -21,6 +19,8 @@
 #include "core/error.h"
 #include "report/compare_reporters.h"
 #include "flows/run.h"
+#include "flows/suite.h"
+#include "cli/run_parse.h"
 #include "grid/lava_report.h"
 #include "store/result_file.h"
 #include "report/table.h"
@@ -156,44 +156,19 @@ int plan_suite(const std::string& name, const std::vector<SuiteRun>& runs, std::
   return 0;
 }
 
-// One scenario on this host: its sets into `json` (replaced), the suite's
-// store and, with --lava, LAVA's test cases named after the scenario.
-int run_one(const Registries& registries, const SuiteRun& r, RunRequest request, const std::string& json,
-            const RunPresentation& shown, const store::StoreChoice& store, bool lava) {
-  RunOptions& o = request.settings.options;
-  o.quiet = true;
-  o.force_write = true;
-  o.json_path = json;
-  request.store = store;
-  request.lava = lava;
-  request.lava_name = r.name;
+// The quick summary's row of a scenario, read as it finishes (a scratch
+// directory is gone when the suite ends).
+std::vector<std::string> quick_row(const SuiteRun& r, const std::string& file, const WorkloadRegistry& workloads) {
   try {
-    return run_flow(registries, request, shown);
-  } catch (const Interrupted&) {
-    throw;
-  } catch (const Error& e) {
-    std::cerr << fmt::format("schedlab suite: {}: {}\n", r.name, e.what());
-    return static_cast<int>(e.status());
+    const auto set = read_result_file(file, workloads).sets.at(0);
+    const auto s = set.summarize();
+    const auto it = s.find(set.workload.primary_metric);
+    return {r.name, set.workload.primary_metric, it == s.end() ? "-" : human_number(it->second.mean),
+            it == s.end() ? "-" : fmt::format("{:.1f}%", it->second.cv_pct), std::to_string(set.runs.size()),
+            to_string(set.status)};
+  } catch (const std::exception&) {
+    return {r.name, "-", "-", "-", "0", "no result"};
   }
-}
-
-std::string quick_summary(const std::vector<std::pair<SuiteRun, std::string>>& done,
-                          const WorkloadRegistry& workloads) {
-  Table table({"workload", "metric", "mean", "CoeffVar", "runs", "status"});
-  for (const auto& [r, file] : done) {
-    try {
-      const auto set = read_result_file(file, workloads).sets.at(0);
-      const auto s = set.summarize();
-      const auto it = s.find(set.workload.primary_metric);
-      table.add_row({r.name, set.workload.primary_metric,
-                     it == s.end() ? "-" : human_number(it->second.mean),
-                     it == s.end() ? "-" : fmt::format("{:.1f}%", it->second.cv_pct),
-                     std::to_string(set.runs.size()), to_string(set.status)});
-    } catch (const std::exception&) {
-      table.add_row({r.name, "-", "-", "-", "0", "no result"});
-    }
-  }
-  return table.render();
 }
 
 // The scenario --scenario names, or all of them.
@@ -206,88 +181,101 @@ std::vector<SuiteRun> only_scenario(std::vector<SuiteRun> runs, const std::strin
   throw UsageError("--scenario", only, fmt::format("one of {}", fmt::join(names, ", ")));
 }
 
-// A scratch directory for the result files when --json is not given,
-// removed on every path (Ctrl-C unwinds through here as Interrupted).
-class ResultDir {
+// The suite as text: a line on stderr before each scenario, its failure,
+// and after it (lkml) the verdict and the tables; (quick) a summary at the end.
+class SuiteText final : public SuiteObserver {
  public:
-  explicit ResultDir(const std::string& kept) : path_(kept) {
-    if (!path_.empty()) return;
-    char tmpl[] = "/tmp/schedlab-suite-XXXXXX";
-    if (!mkdtemp(tmpl)) throw SystemError("suite: mkdtemp", tmpl, errno);
-    path_ = tmpl;
-    owned_ = true;
+  SuiteText(const Registries& registries, std::string name, const std::vector<SuiteRun>& runs,
+            std::size_t kernels, bool full)
+      : registries_(registries), name_(std::move(name)), runs_(runs), kernels_(kernels), full_(full) {}
+
+  RunPresentation starting(std::size_t i, double eta_after_s) override {
+    std::cerr << fmt::format("schedlab suite {}: {}/{} {}: {}\n", name_, i + 1, runs_.size(), runs_[i].name,
+                             runs_[i].title);
+    return {true, fmt::format("suite {} {}/{}: ", name_, i + 1, runs_.size()), eta_after_s};
   }
-  ~ResultDir() {
-    std::error_code ec;
-    if (owned_) fs::remove_all(path_, ec);
+
+  void failed(std::size_t i, const Error& error) override {
+    std::cerr << fmt::format("schedlab suite: {}: {}\n", runs_[i].name, error.what());
   }
-  ResultDir(const ResultDir&) = delete;
-  ResultDir& operator=(const ResultDir&) = delete;
-  const std::string& path() const { return path_; }
+
+  void finished(std::size_t i, const std::string& file) override {
+    if (name_ == "quick") quick_.add_row(quick_row(runs_[i], file, registries_.workloads));
+    if (name_ == "lkml" && fs::exists(file)) std::cout << lkml_tables(runs_[i], file);
+  }
+
+  std::string summary() const { return name_ == "quick" ? quick_.render() : ""; }
 
  private:
-  std::string path_;
-  bool owned_ = false;
+  std::string lkml_tables(const SuiteRun& r, const std::string& file) const {
+    std::string out = fmt::format("\n== {}: {}\n", r.name, r.title);
+    try {
+      auto sets = read_result_file(file, registries_.workloads).sets;
+      // On kernels: each variant across the kernels, the sets as written (kernel after kernel).
+      if (kernels_ > 0) return out + format_kernel_comparisons(sets, kernels_, registries_);
+      // Tables beside the verdict read in its direction: its base first.
+      if (r.claim) sets = in_claim_order(*r.claim, std::move(sets));
+      if (r.claim) out += format_claim(*r.claim, judge_claim(*r.claim, sets, registries_));
+      if (full_) out += format_mmtests(build_comparison(sets, CompareOptions{}, registries_));
+      return out + format_evidence(r.evidence, sets, registries_);
+    } catch (const Error& e) {
+      return out + "no comparison: " + e.what() + "\n";
+    }
+  }
+
+  const Registries& registries_;
+  std::string name_;
+  const std::vector<SuiteRun>& runs_;
+  std::size_t kernels_;
+  bool full_;
+  Table quick_{{"workload", "metric", "mean", "CoeffVar", "runs", "status"}};
 };
+
+// Every scenario bound to its typed request before the first runs: a bad
+// one is one line and nothing is measured.
+std::vector<SuiteScenario> bind_scenarios(const Registries& registries, const std::vector<SuiteRun>& runs,
+                                          bool on_kernels) {
+  std::vector<SuiteScenario> scenarios;
+  scenarios.reserve(runs.size());
+  for (const auto& r : runs) {
+    if (!on_kernels) {
+      scenarios.push_back({r.name, scenario_request(registries.workloads, r), std::nullopt, "1"});
+      continue;
+    }
+    const auto [words, boots] = scenario_on_kernels(r.args);
+    auto guest = parse_guest_spec(registries, words);
+    if (!guest) throw std::logic_error("suite " + r.name + ": a scenario asked for --help");
+    scenarios.push_back({r.name, scenario_request(registries.workloads, r), std::move(guest), boots});
+  }
+  return scenarios;
+}
 
 }  // namespace
 
 int suite_command(const Registries& registries, const std::string& name, const std::string& scale,
                   const std::string& json_dir, const StoreOptionTexts& store_texts, const SuiteKernels& kernels_given,
                   bool full, const std::string& only, bool dry_run, bool lava) {
-  const WorkloadRegistry& workloads = registries.workloads;
   // `name` and `scale` are their declarations' words (cli/grid_option_entries.cpp).
-  const auto kernels = suite_kernels(name, kernels_given.list, kernels_given.trusted, dry_run);  // empty: on this host
-  if (lava && !kernels.empty())
+  SuiteRequest request;
+  request.kernels = suite_kernels(name, kernels_given.list, kernels_given.trusted, dry_run);  // empty: on this host
+  if (lava && !request.kernels.empty())
     throw UsageError("--lava", "", "a suite on this host (--lava reports to LAVA's test shell; --kernels boots guests)");
-  const StoreOptionTexts store = lava ? lava_store_texts(store_texts) : store_texts;
-  const store::StoreChoice store_choice = to_store_choice(store);  // a bad --store: refused before any run
+  request.store = lava ? lava_store_texts(store_texts) : store_texts;
+  to_store_choice(request.store);  // a bad --store: refused before any run
   const auto runs = only_scenario(name == "quick" ? quick_runs() : lkml_runs(scale == "full"), only);
-  std::vector<RunRequest> requests;
-  requests.reserve(runs.size());
-  for (const auto& r : runs) requests.push_back(scenario_request(workloads, r));
-  if (dry_run) return plan_suite(name, runs, std::move(requests), registries);
-  if (lava) grid::find_lava_test_case();  // not in a LAVA test shell: one line before the first run
-  if (!json_dir.empty() && mkdir(json_dir.c_str(), 0755) != 0 && errno != EEXIST)
-    throw SystemError("suite: create the --json directory", json_dir, errno);
-  const ResultDir results(json_dir);
-  const std::string& dir = results.path();
-  std::vector<std::pair<SuiteRun, std::string>> done;
-  std::vector<double> nominal;  // the bundle's ETA: each run's warmup and windows
-  nominal.reserve(runs.size());
-  for (const auto& r : requests) nominal.push_back(nominal_run_seconds(r));
-  int worst = 0;
-  for (size_t i = 0; i < runs.size(); ++i) {
-    const std::string file = fmt::format("{}/{}.json", dir, runs[i].name);
-    std::cerr << fmt::format("schedlab suite {}: {}/{} {}: {}\n", name, i + 1, runs.size(), runs[i].name,
-                             runs[i].title);
-    double after = 0;
-    for (size_t k = i + 1; k < runs.size(); ++k) after += nominal[k];
-    const RunPresentation shown{true, fmt::format("suite {} {}/{}: ", name, i + 1, runs.size()), after};
-    worst = std::max(worst, kernels.empty() ? run_one(registries, runs[i], requests[i], file, shown, store_choice, lava)
-                                            : run_scenario_on_kernels(registries, runs[i].name, runs[i].args, kernels,
-                                                                      kernels_given.trusted, file, store));
-    done.emplace_back(runs[i], file);
-    if (name == "lkml" && fs::exists(file)) {
-      std::cout << fmt::format("\n== {}: {}\n", runs[i].name, runs[i].title);
-      try {
-        auto sets = read_result_file(file, workloads).sets;
-        // Tables beside the verdict read in its direction: its base first.
-        if (runs[i].claim) sets = in_claim_order(*runs[i].claim, std::move(sets));
-        if (kernels.empty()) {
-          if (runs[i].claim) std::cout << format_claim(*runs[i].claim, judge_claim(*runs[i].claim, sets, registries));
-          if (full) std::cout << format_mmtests(build_comparison(sets, CompareOptions{}, registries));
-          std::cout << format_evidence(runs[i].evidence, sets, registries);
-        } else {
-          std::cout << format_kernel_comparisons(sets, kernels.size(), registries);
-        }
-      } catch (const Error& e) {
-        std::cout << "no comparison: " << e.what() << "\n";
-      }
-    }
+  if (dry_run) {
+    std::vector<RunRequest> requests;
+    for (const auto& r : runs) requests.push_back(scenario_request(registries.workloads, r));
+    return plan_suite(name, runs, std::move(requests), registries);
   }
-  if (name == "quick") std::cout << quick_summary(done, workloads);
-  if (!json_dir.empty()) std::cout << "result files: " << dir << "\n";
+  request.scenarios = bind_scenarios(registries, runs, !request.kernels.empty());
+  request.json_dir = json_dir;
+  request.lava = lava;
+  request.trust_kernel = kernels_given.trusted;
+  SuiteText text(registries, name, runs, request.kernels.size(), full);
+  const int worst = run_suite_flow(registries, request, text);
+  std::cout << text.summary();
+  if (!json_dir.empty()) std::cout << "result files: " << json_dir << "\n";
   return worst;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "flows/store_texts.h"
@@ -19,13 +20,9 @@ namespace schedlab {
 std::vector<std::string> suite_kernels(const std::string& suite, const std::string& text, bool trusted,
                                        bool dry_run = false);
 
-// Runs one scenario (`run_args`: the words after `schedlab run`) on the
-// kernels, writing `json`; returns the exit status (an error is printed
-// naming `scenario`, an interrupt is rethrown).
-int run_scenario_on_kernels(const Registries& registries, const std::string& scenario,
-                            const std::vector<std::string>& run_args, const std::vector<std::string>& kernels,
-                            bool trusted,
-                            const std::string& json, const StoreOptionTexts& store);
+// A scenario's words (after `schedlab run`) as each guest runs them, its
+// --runs becoming boots of one run each: the words, and the boots.
+std::pair<std::vector<std::string>, std::string> scenario_on_kernels(std::vector<std::string> run_args);
 
 // For every variant, its sets on the kernels side by side (mmtests style,
 // paired by boot block); `sets` holds the kernels' sets kernel after kernel.

@@ -99,6 +99,11 @@ TEST(Suite, QuickRunsEveryWorkloadAndKeepsTheFiles) {
   }
   EXPECT_TRUE(leftover_children().empty());
   EXPECT_EQ(run_schedlab({"suite", "nope"}).status, 2);
+  // Without --json the files are in a scratch directory: the summary is read before it goes.
+  const Outcome scratch = run_schedlab({"suite", "quick", "--scenario", "execl", "--no-store"});
+  EXPECT_EQ(scratch.status, 0) << scratch.err;
+  EXPECT_NE(scratch.out.find("PASS"), std::string::npos) << scratch.out;
+  EXPECT_EQ(scratch.out.find("no result"), std::string::npos) << scratch.out;
 }
 
 }  // namespace schedlab::testing
