@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 
 #include "core/error.h"
 #include "core/whole_number.h"
@@ -136,6 +137,10 @@ void to_json(nlohmann::ordered_json& j, const Params& params) {
 void from_json(const nlohmann::ordered_json& j, Params& params) {
   for (const auto& [name, value] : j.items()) {
     if (value.is_boolean()) params.set(name, value.get<bool>());
+    // A whole number parsed from text is unsigned when not negative: the
+    // same number as the int64 a run records, so the same spec.
+    else if (value.is_number_unsigned() && value.get<std::uint64_t>() <= std::numeric_limits<std::int64_t>::max())
+      params.set(name, static_cast<std::int64_t>(value.get<std::uint64_t>()));
     else if (value.is_number_integer() && !value.is_number_unsigned()) params.set(name, value.get<std::int64_t>());
     else if (value.is_string()) params.set(name, value.get<std::string>());
     else if (value.is_array() && std::all_of(value.begin(), value.end(), [](const auto& v) { return v.is_string(); }))

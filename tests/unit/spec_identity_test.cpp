@@ -2,7 +2,10 @@
 // changes the measurement changes the id, nothing else does.
 #include <gtest/gtest.h>
 
+#include "core/error.h"
+#include "input/result_text.h"
 #include "spec/run_option_table.h"
+#include "store/set_document.h"
 #include "spec/spec_identity.h"
 #include "support/synthetic_sets.h"
 #include "workloads/builtin.h"
@@ -93,4 +96,35 @@ TEST(SpecIdentity, OneCopyAndTwoAreTwoSpecs) {
   EXPECT_NE(diffs[0].find("--copies 1"), std::string::npos) << diffs[0];
 }
 
+}  // namespace schedlab
+
+namespace schedlab {
+namespace {
+
+// Every workload's spec, with the typed defaults a run records, has the
+// same id as the store writes it (from the set in memory) and as it reads it
+// back (from the set's text, where a whole number is unsigned).
+TEST(SpecIdentity, EveryWorkloadsSpecIsTheSameReadBackFromText) {
+  const auto workloads = builtin_workloads();
+  int typed_numbers = 0;
+  for (const auto& w : workloads.items()) {
+    ResultSet set = testing::synthetic_set({});
+    set.workload.name = w->info().name;
+    set.workload.params = Params{};
+    for (const auto& p : w->info().params) {
+      try {
+        set.workload.params.set(p.name, parse_param(p, p.default_text));
+      } catch (const UsageError&) {  // a default program missing here: not in the spec
+      }
+      if (p.kind == ParamKind::kInteger) ++typed_numbers;
+    }
+    const ordered_json in_memory = set;
+    const std::string written = store::stored_spec_id({in_memory, ""}, workloads);
+    const std::string read = store::stored_spec_id({parse_result_text(in_memory.dump()), ""}, workloads);
+    EXPECT_EQ(written, read) << w->info().name << ": " << ordered_json(set.workload.params).dump();
+  }
+  EXPECT_GT(typed_numbers, 0) << "no workload has a whole-number option: the walk checks nothing";
+}
+
+}  // namespace
 }  // namespace schedlab
