@@ -265,6 +265,7 @@ int suite_command(const Registries& registries, const std::string& name, const s
   const auto runs = only_scenario(name == "quick" ? quick_runs() : lkml_runs(scale == "full"), only);
   if (dry_run) {
     std::vector<RunRequest> requests;
+    requests.reserve(runs.size());
     for (const auto& r : runs) requests.push_back(scenario_request(registries.workloads, r));
     return plan_suite(name, runs, std::move(requests), registries);
   }

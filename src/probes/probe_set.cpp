@@ -13,7 +13,7 @@
 namespace schedlab {
 namespace {
 
-bool contains(const std::vector<std::string>& list, const std::string& name) {
+bool lists(const std::vector<std::string>& list, const std::string& name) {
   return std::find(list.begin(), list.end(), name) != list.end();
 }
 
@@ -23,7 +23,7 @@ bool contains(const std::vector<std::string>& list, const std::string& name) {
 
 }  // namespace
 
-bool ProbeSelection::names(const std::string& probe) const { return all || contains(named, probe); }
+bool ProbeSelection::names(const std::string& probe) const { return all || lists(named, probe); }
 
 std::vector<std::string> ProbeSelection::names_for(const ProbeList& registry, const std::string& workload) const {
   std::vector<std::string> out;
@@ -48,7 +48,7 @@ ProbeSelection parse_probe_selection(const std::string& option, const std::strin
   for (const auto& name : asked) {
     if (name == "default") s.with_default = true;  // default,profile: the default ones and the profile
     else if (name == "all" || name == "none") refuse_words(option, text);
-    else if (!contains(s.named, name)) s.named.push_back(name);
+    else if (!lists(s.named, name)) s.named.push_back(name);
   }
   return s;
 }
@@ -57,7 +57,7 @@ void check_probe_names(const ProbeList& registry, const ProbeSelection& selectio
   std::vector<std::string> known;
   for (const auto& p : registry) known.push_back(p->info().name);
   for (const auto& name : selection.named)
-    if (!contains(known, name))
+    if (!lists(known, name))
       throw UsageError(selection.option, selection.text,
                        fmt::format("all, none, default or a list of: {}", fmt::join(known, ", ")));
 }
@@ -67,7 +67,7 @@ ProbeSet::ProbeSet(const ProbeList& registry, const ProbeSelection& selection, c
   check_probe_names(registry, selection_);
   const auto names = selection_.names_for(registry, workload_);
   for (const auto& p : registry) {
-    if (!contains(names, p->info().name)) continue;
+    if (!lists(names, p->info().name)) continue;
     auto own = p->fresh();
     std::string why = own->unavailable_reason();
     entries_.push_back({std::move(own), std::move(why)});

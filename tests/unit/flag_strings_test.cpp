@@ -10,16 +10,13 @@
 #include <regex>
 #include <string>
 
+#include "support/source_code.h"
+
 namespace schedlab {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The line without its // comment (the folders walked hold no "//" inside a string).
-std::string code_of(const std::string& line) {
-  const auto comment = line.find("//");
-  return comment == std::string::npos ? line : line.substr(0, comment);
-}
 
 TEST(FlagStrings, ScenarioAndProbesSpellNone) {
   static const std::regex flag(R"re("[^"]*--[a-z][^"]*")re");
@@ -32,7 +29,7 @@ TEST(FlagStrings, ScenarioAndProbesSpellNone) {
       int number = 0;
       for (std::string line; std::getline(in, line);) {
         ++number;
-        EXPECT_FALSE(std::regex_search(code_of(line), flag))
+        EXPECT_FALSE(std::regex_search(testing::code_of(line), flag))
             << entry.path().string() << ":" << number << " spells a flag: take the option's name from the caller";
       }
     }

@@ -12,6 +12,8 @@
 #include <set>
 #include <string>
 
+#include "support/source_code.h"
+
 namespace schedlab {
 namespace {
 
@@ -30,11 +32,6 @@ bool allowed(const std::string& file) {
   return file.rfind("cli/", 0) == 0 || kFiles.count(file) > 0;
 }
 
-// The line without its // comment.
-std::string code_of(const std::string& line) {
-  const auto comment = line.find("//");
-  return comment == std::string::npos ? line : line.substr(0, comment);
-}
 
 TEST(Registries, OnlyTheTopMakesThem) {
   static const std::regex call(R"(\bbuiltin_(workloads|probes)\(\))");
@@ -48,7 +45,7 @@ TEST(Registries, OnlyTheTopMakesThem) {
     int number = 0;
     for (std::string line; std::getline(in, line);) {
       ++number;
-      if (!std::regex_search(code_of(line), call)) continue;
+      if (!std::regex_search(testing::code_of(line), call)) continue;
       ++calls;
       EXPECT_TRUE(allowed(file)) << "src/" << file << ":" << number << " makes a registry of its own: take it "
                                  << "from the caller (the command line makes them once, cli/app.cpp)";
