@@ -89,14 +89,10 @@ GuestCheck prepare_guest_check(const Registries& registries, const CheckOptions&
   const RunSpec spec = read_run_spec(set, registries.workloads);
   guest::check_kernel_config("--kernel", kernel.name + "=" + kernel.vmlinuz, kernel.config,
                              guest::guest_and_spec_needs(kernel.arch, guest::kernel_needs(spec, registries.probes, run_option_specs())));
-  const std::string accel = set.guest.value("accel", std::string("tcg"));
-  check.accel = accel == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
-  const auto runs = static_cast<double>(whole_of(command_option("--max-runs", "check"), "--max-runs", o.max_runs));
-  const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
-  plan.site = make_boot_site(shape,
-                             std::chrono::seconds(120) + std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                                             std::chrono::duration<double>(3 * runs * per_run)),
-                             kernel.arch, guest::guest_programs(kernel.arch, "", ""));
+  check.accel = baseline_accel(set.guest);
+  const auto max_runs = static_cast<int>(whole_of(command_option("--max-runs", "check"), "--max-runs", o.max_runs));
+  plan.site = make_boot_site(shape, guest_check_deadline(spec, max_runs), kernel.arch,
+                             guest::guest_programs(kernel.arch, "", ""));
   // Read only: what the initramfs needs is checked here, and the cache
   // (its directory, the image) is written by run_guest_check, never by a
   // dry run, and only once the Session guards an interrupt.

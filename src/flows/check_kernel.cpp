@@ -8,6 +8,7 @@
 
 #include <iostream>
 
+#include "core/duration.h"
 #include "core/error.h"
 #include "guest/initramfs.h"
 #include "input/json_document.h"
@@ -57,6 +58,16 @@ int skip_boot(const guest::BootOutcome& o) {
 }
 
 }  // namespace
+
+std::chrono::nanoseconds guest_check_deadline(const RunSpec& spec, int max_runs) {
+  const double per_run = to_seconds(spec.options.window() + spec.options.warmup) + 5;
+  return std::chrono::seconds(120) +
+         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(3 * max_runs * per_run));
+}
+
+guest::Accel baseline_accel(const ordered_json& guest_block) {
+  return guest_block.value("accel", std::string("tcg")) == "kvm" ? guest::Accel::kKvm : guest::Accel::kTcg;
+}
 
 int run_guest_check(const WorkloadRegistry& workloads, const GuestCheck& check) {
   GuestCheck c = check;

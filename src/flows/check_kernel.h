@@ -1,10 +1,12 @@
 #pragma once
 // `check --kernel` on one boot, as a flow over its typed GuestCheck;
 // cli/check_kernel.cpp binds the command line and the baseline to it.
+#include <chrono>
 #include <optional>
 #include <string>
 
 #include "guest/kernels_run.h"
+#include "spec/run_spec.h"
 #include "store/store_choice.h"
 
 namespace schedlab {
@@ -25,6 +27,14 @@ struct GuestCheck {
   store::StoreChoice store;              // where the guest's set goes (a StoreSink)
   bool emulated_ok = false;              // --emulated-ok: a verdict under TCG stands, marked emulated
 };
+
+// How long the guest's check may take before it is killed: two minutes to
+// boot, and three times what `max_runs` runs of the baseline's spec take
+// (each run's warmup and window, and 5 s of setup in a slow guest).
+std::chrono::nanoseconds guest_check_deadline(const RunSpec& spec, int max_runs);
+
+// The accelerator the baseline's guest ran under ("kvm"; else TCG).
+guest::Accel baseline_accel(const ordered_json& guest_block);
 
 // Writes the initramfs to the cache, boots, relays the guest's verdict line and exit status (0 good, 1 bad,
 // 125 cannot tell), keeps the evidence (--json, the store).  A kernel that
