@@ -46,8 +46,13 @@ int count_of(const RunOptionSpec& spec, const std::string& option, const std::st
 }
 
 bool vary_setting(RunSettings& s, const std::string& key, const std::string& value) {
+  return vary_setting(s, key, value, run_option_specs());
+}
+
+bool vary_setting(RunSettings& s, const std::string& key, const std::string& value,
+                  const std::vector<RunOptionSpec>& table) {
   const std::string option = "--vary " + key;
-  for (const auto& spec : run_option_specs()) {
+  for (const auto& spec : table) {
     if (spec.vary_key.empty()) continue;
     const bool prefix = spec.vary_key.back() == ':';
     if (prefix ? key.rfind(spec.vary_key, 0) != 0 || key.size() == spec.vary_key.size() : key != spec.vary_key)

@@ -40,14 +40,19 @@ ordered_json canonical_params(const ResultSet& set, const WorkloadRegistry& work
   return out;
 }
 
-ordered_json canonical_scenario(const ResultSet& set) {
-  static const ordered_json defaults = RunSettings{};
+ordered_json canonical_scenario(const ResultSet& set, const std::vector<RunOptionSpec>& table) {
+  static const RunSettings kDefaults;
   const ordered_json& recorded = set.scenario.requested;
   ordered_json out = ordered_json::object();
-  for (const auto& spec : run_option_specs()) {
+  for (const auto& spec : table) {
     if (!spec.identity) continue;
-    const ordered_json* v = recorded.is_object() && recorded.contains(spec.key) ? &recorded.at(spec.key) : nullptr;
-    out[spec.key] = v ? *v : defaults.value(spec.key, ordered_json());
+    if (recorded.is_object() && recorded.contains(spec.key)) {
+      out[spec.key] = recorded.at(spec.key);
+      continue;
+    }
+    // A key the file lacks (written before it existed): the default, as the entry records it.
+    const auto fallback = spec.recorded() ? spec.record(kDefaults) : std::nullopt;
+    out[spec.key] = fallback ? *fallback : ordered_json();
   }
   return out;
 }
@@ -85,13 +90,22 @@ bool contains(const std::vector<std::string>& keys, const std::string& key) {
 }  // namespace
 
 ordered_json canonical_spec(const ResultSet& set, const WorkloadRegistry& workloads) {
+  return canonical_spec(set, workloads, run_option_specs());
+}
+
+ordered_json canonical_spec(const ResultSet& set, const WorkloadRegistry& workloads,
+                            const std::vector<RunOptionSpec>& table) {
   return {{"workload", set.workload.name},
           {"params", canonical_params(set, workloads)},
-          {"scenario", canonical_scenario(set)}};
+          {"scenario", canonical_scenario(set, table)}};
 }
 
 std::string spec_id(const ResultSet& set, const WorkloadRegistry& workloads) {
-  return sha256_hex(sorted(canonical_spec(set, workloads)).dump()).substr(0, 12);
+  return spec_id(set, workloads, run_option_specs());
+}
+
+std::string spec_id(const ResultSet& set, const WorkloadRegistry& workloads, const std::vector<RunOptionSpec>& table) {
+  return sha256_hex(sorted(canonical_spec(set, workloads, table)).dump()).substr(0, 12);
 }
 
 std::vector<std::string> spec_differences(const ResultSet& a, const ResultSet& b, const WorkloadRegistry& workloads,

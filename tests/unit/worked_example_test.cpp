@@ -47,11 +47,13 @@ RunOptionSpec example_option() {
   spec.set = [](const RunOptionSpec& self, RunSettings&, const std::string& option, const std::string& text) {
     example_rounds = count_of(self, option, text);
   };
+  spec.vary_key = "example-rounds";
   spec.key = "example_rounds";
   spec.record = [](const RunSettings&) {
     return example_rounds ? std::optional<ordered_json>(*example_rounds) : std::nullopt;
   };
   spec.example = "7";
+  spec.identity = true;
   return spec;
 }
 
@@ -104,6 +106,26 @@ TEST(WorkedExample, ARunOptionIsOneEntryOfTheTable) {
   example_rounds.reset();
   settings_from_json(back.scenario.requested, run_option_specs());
   EXPECT_FALSE(example_rounds) << "a table without the entry leaves the key alone";
+
+  // --vary example-rounds=5 through the table.
+  RunSettings varied;
+  EXPECT_TRUE(vary_setting(varied, "example-rounds", "5", table));
+  EXPECT_EQ(example_rounds, 5);
+  EXPECT_FALSE(vary_setting(varied, "example-rounds", "5", run_option_specs()));
+
+  // The spec identity: another number of rounds measured something else.
+  ResultSet other = back;
+  other.scenario.requested["example_rounds"] = 3;
+  const auto& workloads = testing::workload_registry();
+  EXPECT_NE(spec_id(back, workloads, table), spec_id(other, workloads, table));
+  EXPECT_EQ(spec_id(back, workloads, run_option_specs()), spec_id(other, workloads, run_option_specs()))
+      << "a table without the entry does not see it";
+  ResultSet older = back;  // a file written before the option: its default, as the entry records it
+  older.scenario.requested.erase("example_rounds");
+  example_rounds = 3;
+  other.scenario.requested["example_rounds"] = 3;
+  EXPECT_EQ(spec_id(older, workloads, table), spec_id(other, workloads, table));
+  example_rounds.reset();
 }
 
 // A scenario control that changes a sysctl under a name of its own: the
@@ -124,6 +146,7 @@ RunOptionSpec example_control() {
     std::erase_if(s.scenario.sysctls, [](const auto& kv) { return kv.first == kSchedstats; });
     s.scenario.sysctls.emplace_back(kSchedstats, value);
   };
+  spec.vary_key = "example-schedstats";
   spec.key = "example_schedstats";
   spec.record = [](const RunSettings& s) -> std::optional<ordered_json> {
     for (const auto& [key, value] : s.scenario.sysctls)
@@ -149,6 +172,16 @@ TEST(WorkedExample, AScenarioControlIsOneEntryOfTheTable) {
   const ordered_json requested = requested_json(settings, table);
   EXPECT_EQ(requested.value("example_schedstats", ""), "on");
   EXPECT_EQ(settings_from_json(requested, table).scenario.sysctls, settings.scenario.sysctls);
+
+  // --vary example-schedstats=off replaces the value, and the off set is another spec.
+  RunSettings off = settings;
+  EXPECT_TRUE(vary_setting(off, "example-schedstats", "off", table));
+  ASSERT_EQ(off.scenario.sysctls.size(), 1u);
+  EXPECT_EQ(off.scenario.sysctls[0].second, "0");
+  ResultSet on_set = testing::sample_set(), off_set = testing::sample_set();
+  on_set.scenario.requested = requested_json(settings, table);
+  off_set.scenario.requested = requested_json(off, table);
+  EXPECT_NE(spec_id(on_set, testing::workload_registry(), table), spec_id(off_set, testing::workload_registry(), table));
 
   // What a guest's kernel must have, from the entry, through the table passed down.
   RunSpec spec;
