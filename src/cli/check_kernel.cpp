@@ -86,7 +86,7 @@ GuestCheck prepare_guest_check(const Registries& registries, const CheckOptions&
   guest::require_host_arch("--kernel", o.kernel, kernel.arch, "check");  // before what an arm64 kernel would need
   if (!o.kernel_config.empty()) guest::use_config("--config", o.kernel_config, kernel);
   guest::check_qemu_path("--kernel", kernel.vmlinuz);
-  const RunSpec spec = read_run_spec(set, registries.workloads);
+  const RunSpec spec = read_run_spec(set, registries);
   guest::check_kernel_config("--kernel", kernel.name + "=" + kernel.vmlinuz, kernel.config,
                              guest::guest_and_spec_needs(kernel.arch, guest::kernel_needs(spec, registries.probes, run_option_specs())));
   check.accel = baseline_accel(set.guest);

@@ -20,7 +20,7 @@ namespace schedlab {
 // `schedlab run ARGS` bound to the run flow's request (flows/run.h):
 // ARGS parsed once, --vary, --seed and --store checked; nullopt when
 // --help was shown.
-std::optional<RunRequest> bind_run(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+std::optional<RunRequest> bind_run(const Registries& registries, const std::vector<std::string>& args,
                                    const std::vector<std::string>& argv);
 int run_command(const Registries& registries, const std::vector<std::string>& args,
                 const std::vector<std::string>& argv);

@@ -14,10 +14,10 @@
 
 namespace schedlab {
 
-std::optional<RunRequest> bind_run(const WorkloadRegistry& workloads, const std::vector<std::string>& args,
+std::optional<RunRequest> bind_run(const Registries& registries, const std::vector<std::string>& args,
                                    const std::vector<std::string>& argv) {
-  const Workload& w = find_workload(workloads, args);
-  const auto parsed = parse_run(w, {args.begin() + 1, args.end()});
+  const Workload& w = find_workload(registries.workloads, args);
+  const auto parsed = parse_run(w, registries.probes, {args.begin() + 1, args.end()});
   if (!parsed) return std::nullopt;  // --help was shown
   std::vector<VaryAxis> axes;
   for (const auto& v : parsed->experiment.vary) axes.push_back(parse_vary(v));
@@ -34,7 +34,7 @@ std::vector<std::string> with_dry_run(std::vector<std::string> args) {
 
 int run_command(const Registries& registries, const std::vector<std::string>& args,
                 const std::vector<std::string>& argv) {
-  const auto request = bind_run(registries.workloads, args, argv);
+  const auto request = bind_run(registries, args, argv);
   return request ? run_flow(registries, *request) : 0;
 }
 

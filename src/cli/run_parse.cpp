@@ -44,16 +44,17 @@ bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::stri
   return true;
 }
 
-std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args) {
+std::optional<ParsedRun> parse_run(const Workload& w, const ProbeList& probes, std::vector<std::string> args) {
   RunCommandLine line(w);
   if (!parse_or_help(line.app, std::move(args), "schedlab run " + w.info().name + " --help")) return std::nullopt;
   check_settings(line.settings);
+  check_probe_names(probes, line.settings.options.probes);  // the base too, which a --vary may override
   return ParsedRun{line.settings, line.experiment, line.workload_options, line.store, line.lava};
 }
 
 std::optional<GuestSpec> parse_guest_spec(const Registries& registries, const std::vector<std::string>& args) {
   const Workload& w = find_workload(registries.workloads, args);
-  auto parsed = parse_run(w, {args.begin() + 1, args.end()});
+  auto parsed = parse_run(w, registries.probes, {args.begin() + 1, args.end()});
   if (!parsed) return std::nullopt;
   return make_guest_spec(w, registries.probes, std::move(*parsed), args);
 }

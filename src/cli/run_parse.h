@@ -26,7 +26,7 @@ bool parse_or_help(CLI::App& app, std::vector<std::string> args, const std::stri
 // Parses the options after WORKLOAD; nullopt when --help was shown.
 // Throws UsageError for what CLI11 refuses.  Shared by `run` and by
 // `kernels`, which checks the spec its guests will run before booting.
-std::optional<ParsedRun> parse_run(const Workload& w, std::vector<std::string> args);
+std::optional<ParsedRun> parse_run(const Workload& w, const ProbeList& probes, std::vector<std::string> args);
 
 // The spec a guest runs (`args`: WORKLOAD [options], the words after
 // `run`), parsed once with run's own parsers (flows/guest_spec.h).

@@ -136,10 +136,10 @@ std::vector<SuiteRun> lkml_runs(bool full) {
 // A scenario's words bound once to the run flow's request.  The command
 // line each set records is the `schedlab run ...` that reproduces it,
 // without the suite's own result file and store.
-RunRequest scenario_request(const WorkloadRegistry& workloads, const SuiteRun& r) {
+RunRequest scenario_request(const Registries& registries, const SuiteRun& r) {
   std::vector<std::string> argv = {"schedlab", "run"};
   argv.insert(argv.end(), r.args.begin(), r.args.end());
-  auto request = bind_run(workloads, r.args, argv);
+  auto request = bind_run(registries, r.args, argv);
   if (!request) throw std::logic_error("suite " + r.name + ": a scenario asked for --help");
   return std::move(*request);
 }
@@ -239,13 +239,13 @@ std::vector<SuiteScenario> bind_scenarios(const Registries& registries, const st
   scenarios.reserve(runs.size());
   for (const auto& r : runs) {
     if (!on_kernels) {
-      scenarios.push_back({r.name, scenario_request(registries.workloads, r), std::nullopt, "1"});
+      scenarios.push_back({r.name, scenario_request(registries, r), std::nullopt, "1"});
       continue;
     }
     const auto [words, boots] = scenario_on_kernels(r.args);
     auto guest = parse_guest_spec(registries, words);
     if (!guest) throw std::logic_error("suite " + r.name + ": a scenario asked for --help");
-    scenarios.push_back({r.name, scenario_request(registries.workloads, r), std::move(guest), boots});
+    scenarios.push_back({r.name, scenario_request(registries, r), std::move(guest), boots});
   }
   return scenarios;
 }
@@ -266,7 +266,7 @@ int suite_command(const Registries& registries, const std::string& name, const s
   if (dry_run) {
     std::vector<RunRequest> requests;
     requests.reserve(runs.size());
-    for (const auto& r : runs) requests.push_back(scenario_request(registries.workloads, r));
+    for (const auto& r : runs) requests.push_back(scenario_request(registries, r));
     return plan_suite(name, runs, std::move(requests), registries);
   }
   request.scenarios = bind_scenarios(registries, runs, !request.kernels.empty());

@@ -92,7 +92,7 @@ void load_check(const Registries& registries, const CheckArgs& a, Loaded& l) {
     l.bad = &first_pass_set(*l.bad_file, a.bad);
     require_computable(*l.bad, a.bad);
   }
-  RunSpec spec = read_run_spec(*l.good, workloads);
+  RunSpec spec = read_run_spec(*l.good, registries);
   if (!a.trust) refuse_untrusted(spec, a.baseline);
   const auto limits = sys::read_process_limits();
   refuse_beyond_means(spec.scenario, a.baseline, limits, a.trust, geteuid() == 0);

@@ -14,8 +14,7 @@ ResultSet describe_variant(const Workload& w, const ProbeList& probes, const Par
   WorkloadOptions options = *parsed.workload_options;
   for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, options);
   check_settings(settings);
-  check_probe_names(probes, settings.options.probes);  // before a guest boots, as make_run_setup does on the host
-  const RunSpec spec = make_run_spec(w, settings, options);
+  const RunSpec spec = make_run_spec(w, probes, settings, options);
   guest::merge_needs(needs, guest::kernel_needs(spec, probes, run_option_specs()));
   ResultSet set;
   set.tool = ordered_json::object();

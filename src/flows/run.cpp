@@ -39,7 +39,7 @@ RunSetup prepare_variant(const ProbeList& probes, const RunRequest& r, const Ass
   WorkloadOptions workload_options = r.workload_options;
   for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, workload_options);
   check_settings(settings);
-  RunSpec spec = make_run_spec(*r.workload, settings, workload_options);
+  RunSpec spec = make_run_spec(*r.workload, probes, settings, workload_options);
   const auto& given = spec.options.label;
   std::string label = given.value_or(
       environment.value("kernel", ordered_json::object()).value("release", std::string("unknown")));

@@ -24,7 +24,6 @@ std::string locate_worker() {
 RunSetup make_run_setup(const ProbeList& probes, RunSpec spec, const std::string& worker,
                         const ordered_json& environment, std::string label, const sys::ProcessLimits& limits) {
   const Workload& w = *spec.workload;
-  check_probe_names(probes, spec.options.probes);
   ScenarioPlan plan = plan_scenario(spec.scenario, sys::affinity_of(0), option_name);
   w.complete_params(spec.params, plan);
   w.validate(spec.params, plan);

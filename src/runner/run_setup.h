@@ -13,7 +13,8 @@ namespace schedlab {
 // machine, the workload's own rules, the stop rule, the preflight of
 // process limits.  Shared by `run` (once per --vary variant) and `check`.
 // `limits` is read once per invocation (it scans /proc) and shared by the
-// variants; --probes is checked against `probes`, which the setup borrows.
+// variants; `probes`, which the spec's --probes names were checked against
+// (make_run_spec), is borrowed by the setup.
 RunSetup make_run_setup(const ProbeList& probes, RunSpec spec, const std::string& worker,
                         const ordered_json& environment, std::string label, const sys::ProcessLimits& limits);
 

@@ -60,20 +60,22 @@ void require_utf8(const RunSpec& spec) {
   }
 }
 
-RunSpec make_run_spec(const Workload& w, const RunSettings& settings, const WorkloadOptions& options) {
+RunSpec make_run_spec(const Workload& w, const ProbeList& probes, const RunSettings& settings,
+                      const WorkloadOptions& options) {
+  check_probe_names(probes, settings.options.probes);
   RunSpec spec{&w, options.resolve(), settings.options, settings.scenario};
   require_utf8(spec);
   return spec;
 }
 
-RunSpec read_run_spec(const ResultSet& set, const WorkloadRegistry& workloads) {
-  const Workload* w = workloads.find(set.workload.name);
+RunSpec read_run_spec(const ResultSet& set, const Registries& registries) {
+  const Workload* w = registries.workloads.find(set.workload.name);
   if (!w) throw UsageError(fmt::format("the result's workload '{}' is unknown to this schedlab", set.workload.name));
   try {
     const auto settings = set.scenario.requested.get<RunSettings>();
     WorkloadOptions options(w->info());
     param_texts(*w, ordered_json(set.workload.params), options);
-    return make_run_spec(*w, settings, options);
+    return make_run_spec(*w, registries.probes, settings, options);
   } catch (const UsageError& e) {
     throw UsageError(fmt::format("the result's spec: {}", e.what()));
   }

@@ -96,3 +96,20 @@ TEST(KernelPair, AKernelOfAnotherArchitectureIsRefusedNamingTheWayOut) {
 
 }  // namespace
 }  // namespace schedlab
+
+namespace schedlab {
+namespace {
+
+// --probes is checked where the command line is parsed, the base value too:
+// a --vary that overrides it on every variant does not hide a bad one.
+TEST(GuestSpec, ABadBaseProbesIsRefusedThoughEveryVariantOverridesIt) {
+  const std::vector<std::string> words = {"spawn", "--probes", "bogus", "--vary", "probes=none,psi"};
+  EXPECT_THROW(parse_guest_spec(testing::registries(), words), UsageError);
+  const Workload& w = *testing::workload_registry().find("spawn");
+  EXPECT_THROW(parse_run(w, testing::probe_list(), {words.begin() + 1, words.end()}), UsageError);
+  EXPECT_THROW(parse_guest_spec(testing::registries(), {"spawn", "--vary", "probes=none,bogus"}), UsageError)
+      << "and each variant's";
+}
+
+}  // namespace
+}  // namespace schedlab

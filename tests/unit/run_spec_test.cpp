@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "stats/block_plan.h"
 #include "spec/run_option_table.h"
+#include "support/registries.h"
 
 namespace schedlab {
 namespace {
@@ -20,7 +21,7 @@ RunSpec spec_of(const WorkloadRegistry& workloads, const std::string& workload,
   RunSettings settings;
   WorkloadOptions options(w.info());
   edit(settings, options);
-  return make_run_spec(w, settings, options);
+  return make_run_spec(w, testing::probe_list(), settings, options);
 }
 
 ordered_json recorded(const RunSettings& s) { return ordered_json(s); }
@@ -33,7 +34,7 @@ ResultSet written(const RunSpec& spec) {
 
 std::string error_reading(const ResultSet& set, const WorkloadRegistry& workloads) {
   try {
-    read_run_spec(set, workloads);
+    read_run_spec(set, {workloads, testing::probe_list()});
   } catch (const UsageError& e) {
     return e.what();
   }
@@ -68,7 +69,7 @@ TEST(RunSpec, EveryRecordedOptionSurvivesTheResultFile) {
     w.set_text("method", "vfork");
   });
   const ResultSet set = written(spec);
-  const RunSpec back = read_run_spec(set, workloads);
+  const RunSpec back = read_run_spec(set, {workloads, testing::probe_list()});
   EXPECT_EQ(back.workload->info().name, "spawn");
   EXPECT_EQ(back.params.text("method"), "vfork");
   EXPECT_EQ(recorded({back.options, back.scenario}), recorded(all)) << "every recorded option read back";
@@ -97,7 +98,7 @@ TEST(RunSpec, CommandAndListsRoundTrip) {
     w.set_list("env", {"A=1", "B=2"});
     w.set_text("ignore-status", "on");
   });
-  const RunSpec back = read_run_spec(written(spec), workloads);
+  const RunSpec back = read_run_spec(written(spec), {workloads, testing::probe_list()});
   EXPECT_EQ(back.params.list("command"), (std::vector<std::string>{"/bin/sh", "-c", "true"}));
   EXPECT_EQ(back.params.list("env"), (std::vector<std::string>{"A=1", "B=2"}));
   EXPECT_TRUE(back.params.flag("ignore-status"));
@@ -120,6 +121,10 @@ TEST(RunSpec, ABaselineIsCheckedLikeTheCommandLine) {
   EXPECT_NE(with("sysctl", ordered_json::array()).find("scenario.requested.sysctl"), std::string::npos);
   EXPECT_NE(with("duration_s", -1).find("--duration"), std::string::npos);
   EXPECT_EQ(with("duration_s", nullptr), "") << "no duration: the default window";
+  // A probe this schedlab does not have: named as the file names it, with the probes it has.
+  const std::string probe = with("probes", "psi,bogus");
+  EXPECT_NE(probe.find("the result's spec: scenario.requested.probes (--probes) 'psi,bogus'"), std::string::npos) << probe;
+  EXPECT_NE(probe.find("sched-trace"), std::string::npos) << probe;
 
   ResultSet params = good;
   ordered_json p = params.workload.params;
@@ -145,7 +150,7 @@ TEST(RunSpec, AnOptionAbsentFromAnOlderFileMeansTheOldBehaviour) {
   from_json(p, params);
   old.workload.params = params;
   old.scenario.requested.erase("busy_threshold_pct");
-  const RunSpec back = read_run_spec(old, workloads);
+  const RunSpec back = read_run_spec(old, {workloads, testing::probe_list()});
   EXPECT_EQ(back.params.text("child-exit"), "_exit");
   EXPECT_DOUBLE_EQ(back.options.busy_threshold_pct, RunOptions::kDefaultBusyThreshold);
 }

@@ -253,7 +253,7 @@ TEST(WorkedExample, ATestOnlyWorkloadReachesEveryConsumerOfTheRegistry) {
   EXPECT_NE(::testing::internal::GetCapturedStdout().find("the worked example: spawn's loop"), std::string::npos);
 
   const std::vector<std::string> args = {"example", "--method", "vfork", "--runs", "1"};
-  const auto parsed = parse_run(find_workload(workloads, args), {args.begin() + 1, args.end()});
+  const auto parsed = parse_run(find_workload(workloads, args), testing::probe_list(), {args.begin() + 1, args.end()});
   ASSERT_TRUE(parsed && parsed->workload_options);
   EXPECT_EQ(parsed->workload_options->resolve().text("method"), "vfork");
 
