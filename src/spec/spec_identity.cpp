@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 #include "core/sha256.h"
+#include "core/whole_number.h"
 #include "input/json_document.h"
 #include "spec/run_option_table.h"
 #include "spec/run_settings.h"
@@ -30,13 +33,23 @@ ordered_json absent_value(const ParamSpec& p) {
   }
 }
 
+// A whole-number option as the number it is: sets read back and written
+// again by an older schedlab (kernels from a guest's file, lava collect,
+// export) hold it as its text, "50", which is the same spec as 50.
+ordered_json as_kind(const ParamSpec& p, const ordered_json& value) {
+  if (p.kind != ParamKind::kInteger || !value.is_string()) return value;
+  const auto number = parse_whole_number<std::int64_t>(value.get<std::string>(), std::numeric_limits<std::int64_t>::min(),
+                                                       std::numeric_limits<std::int64_t>::max());
+  return number ? ordered_json(*number) : value;
+}
+
 ordered_json canonical_params(const ResultSet& set, const WorkloadRegistry& workloads) {
   ordered_json recorded = set.workload.params;
   const Workload* w = workloads.find(set.workload.name);
   if (!w) return recorded;  // another schedlab's workload: as recorded
   ordered_json out = ordered_json::object();
   for (const auto& p : w->info().params)
-    if (in_spec(p)) out[p.name] = recorded.contains(p.name) ? recorded.at(p.name) : absent_value(p);
+    if (in_spec(p)) out[p.name] = recorded.contains(p.name) ? as_kind(p, recorded.at(p.name)) : absent_value(p);
   return out;
 }
 

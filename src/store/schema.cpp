@@ -78,7 +78,16 @@ ALTER TABLE sets ADD COLUMN spec_id TEXT;
 CREATE INDEX sets_spec ON sets (spec_id);
 )sql";
 
-constexpr std::string_view kMigrations[] = {kMigration1, kMigration2, kMigration3};
+// Every set's spec id again: until 2026-12-04 a whole-number
+// workload option read from text was taken as its text, so a set stored
+// from a file (import, lava collect, kernels' guest files) got the id of
+// "50" and a set stored by a run the id of 50; the readers check the id
+// against the set_json, and skipped one kind or the other.
+constexpr std::string_view kMigration4 = R"sql(
+UPDATE sets SET spec_id = NULL;
+)sql";
+
+constexpr std::string_view kMigrations[] = {kMigration1, kMigration2, kMigration3, kMigration4};
 static_assert(std::size(kMigrations) == kSchemaVersion);
 
 std::string dialect_sql(std::string_view sql, Dialect d) {
@@ -124,7 +133,7 @@ void migrate_locked(Connection& c, const WorkloadRegistry& workloads, int target
   if (found > kSchemaVersion) refuse_newer(c, found);
   for (int v = found + 1; v <= target; ++v) {
     c.exec(dialect_sql(kMigrations[v - 1], c.dialect()));
-    if (v == 3) backfill_spec_ids(c, workloads);
+    if (v == 3 || v == 4) backfill_spec_ids(c, workloads);
     c.query("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
             {std::int64_t{v}, utc_now_iso8601()});
   }

@@ -10,7 +10,7 @@
 namespace schedlab::store {
 
 // The newest schema this build writes and reads.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // The version recorded in `c`; 0 for a database without the table.
 int schema_version(Connection& c);

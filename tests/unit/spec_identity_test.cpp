@@ -128,3 +128,29 @@ TEST(SpecIdentity, EveryWorkloadsSpecIsTheSameReadBackFromText) {
 
 }  // namespace
 }  // namespace schedlab
+
+namespace schedlab {
+namespace {
+
+// Sets an older schedlab read back and wrote again hold a whole-number
+// option as its text ("50"): the same spec as 50, and no difference shown.
+TEST(SpecIdentity, AWholeNumberOptionHeldAsItsTextIsTheSameSpec) {
+  const auto workloads = builtin_workloads();
+  ResultSet number = testing::synthetic_set({});
+  number.workload.name = "exec";
+  number.workload.params = Params{};
+  number.workload.params.set("iterations", std::int64_t{50});
+  ResultSet text = number;
+  text.workload.params.set("iterations", std::string("50"));
+  EXPECT_EQ(spec_id(number, workloads), spec_id(text, workloads));
+  EXPECT_TRUE(spec_differences(number, text, workloads).empty());
+  ResultSet other = number;
+  other.workload.params.set("iterations", std::string("51"));
+  EXPECT_NE(spec_id(number, workloads), spec_id(other, workloads));
+  ResultSet junk = number;
+  junk.workload.params.set("iterations", std::string("50.0"));
+  EXPECT_NE(spec_id(number, workloads), spec_id(junk, workloads)) << "not a whole number: as recorded";
+}
+
+}  // namespace
+}  // namespace schedlab
