@@ -147,10 +147,11 @@ RunRequest scenario_request(const Registries& registries, const SuiteRun& r) {
 // --dry-run: each scenario's plan, checked as its run would be; nothing
 // is measured and no directory is made.
 int plan_suite(const std::string& name, const std::vector<SuiteRun>& runs, std::vector<RunRequest> requests,
-               const Registries& registries) {
+               const store::StoreChoice& store, const Registries& registries) {
   for (size_t i = 0; i < runs.size(); ++i) {
     std::cout << fmt::format("\n== {} {}: {}\n", name, runs[i].name, runs[i].title);
     requests[i].settings.options.dry_run = true;
+    requests[i].store = store;  // the suite's, as its runs would record
     run_flow(registries, requests[i]);
   }
   return 0;
@@ -201,7 +202,7 @@ class SuiteText final : public SuiteObserver {
 
   void finished(std::size_t i, const std::string& file) override {
     if (name_ == "quick") quick_.add_row(quick_row(runs_[i], file, registries_.workloads));
-    if (name_ == "lkml" && fs::exists(file)) std::cout << lkml_tables(runs_[i], file);
+    if (name_ == "lkml" && !file.empty()) std::cout << lkml_tables(runs_[i], file);
   }
 
   std::string summary() const { return name_ == "quick" ? quick_.render() : ""; }
@@ -267,7 +268,7 @@ int suite_command(const Registries& registries, const std::string& name, const s
     std::vector<RunRequest> requests;
     requests.reserve(runs.size());
     for (const auto& r : runs) requests.push_back(scenario_request(registries, r));
-    return plan_suite(name, runs, std::move(requests), registries);
+    return plan_suite(name, runs, std::move(requests), to_store_choice(request.store), registries);
   }
   request.scenarios = bind_scenarios(registries, runs, !request.kernels.empty());
   request.json_dir = json_dir;

@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 #include "flows/kernels.h"
@@ -24,9 +27,11 @@ namespace fs = std::filesystem;
 class ResultDir {
  public:
   explicit ResultDir(const std::string& kept) : path_(kept) {
-    if (!path_.empty()) {
+    if (!path_.empty()) {  // bad input, found before the first scenario measures
       if (mkdir(path_.c_str(), 0755) != 0 && errno != EEXIST)
-        throw SystemError("suite: create the --json directory", path_, errno);
+        throw UsageError("--json", path_, fmt::format("a directory that can be made ({})", std::strerror(errno)));
+      if (access(path_.c_str(), W_OK | X_OK) != 0)
+        throw UsageError("--json", path_, fmt::format("a directory schedlab can write in ({})", std::strerror(errno)));
       return;
     }
     char tmpl[] = "/tmp/schedlab-suite-XXXXXX";
@@ -46,6 +51,13 @@ class ResultDir {
   std::string path_;
   bool owned_ = false;
 };
+
+// When `file` was last written; nullopt when there is none.
+std::optional<fs::file_time_type> modified(const std::string& file) {
+  std::error_code ec;
+  const auto t = fs::last_write_time(file, ec);
+  return ec ? std::nullopt : std::optional(t);
+}
 
 // A scenario on this host: its sets into `json` (replaced), the suite's
 // store and, with --lava, LAVA's test cases named after the scenario.
@@ -105,6 +117,7 @@ int run_suite_flow(const Registries& registries, const SuiteRequest& request, Su
     double after = 0;
     for (std::size_t k = i + 1; k < nominal.size(); ++k) after += nominal[k];
     const RunPresentation shown = observer.starting(i, after);
+    const auto before = modified(file);
     int status = 0;
     try {
       status = s.guest ? on_kernels(registries, s, request, file) : on_this_host(registries, s, request, file, shown);
@@ -115,7 +128,8 @@ int run_suite_flow(const Registries& registries, const SuiteRequest& request, Su
       status = static_cast<int>(e.status());
     }
     worst = std::max(worst, status);
-    observer.finished(i, file);
+    const auto after_run = modified(file);
+    observer.finished(i, after_run && after_run != before ? file : "");
   }
   return worst;
 }

@@ -44,7 +44,8 @@ class SuiteObserver {
   // Scenario `i` failed with `error` (the suite goes on); an interrupt ends
   // the suite instead.
   virtual void failed(std::size_t i, const Error& error) = 0;
-  // Scenario `i` ended; `file` holds its sets when it exists.
+  // Scenario `i` ended; `file` holds the sets it wrote, "" when it wrote
+  // none (an older file of the --json directory is not its).
   virtual void finished(std::size_t i, const std::string& file) = 0;
 };
 

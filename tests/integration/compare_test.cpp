@@ -1,14 +1,20 @@
 // compare and suite through the real binary.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
 #include "core/utf8.h"
 #include "integration/harness.h"
+#include "support/mounts.h"
+#include "support/skip.h"
 #include "workloads/builtin.h"
 
 namespace schedlab::testing {
@@ -125,6 +131,30 @@ TEST(Suite, InterruptedSuiteLeavesNoScratchDirectory) {
   s.signal(SIGINT);
   EXPECT_EQ(s.wait().status, 130);
   EXPECT_FALSE(scratch());
+  EXPECT_TRUE(leftover_children().empty());
+}
+
+}  // namespace schedlab::testing
+
+namespace schedlab::testing {
+
+// A --json directory the suite cannot write in is bad input, found before
+// the first scenario measures; an older result file there is never shown
+// as this suite's.
+TEST(Suite, AnUnwritableJsonDirectoryIsRefusedBeforeMeasuring) {
+  if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root to mount";
+  TempDir dir;
+  const std::string mnt = dir.file("ro");
+  ASSERT_EQ(mkdir(mnt.c_str(), 0755), 0);
+  ASSERT_EQ(mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=1m"), 0) << std::strerror(errno);
+  const Unmount unmount{mnt};
+  std::ofstream(mnt + "/execl.json") << "{}\n";  // an older file of that name
+  ASSERT_EQ(mount(nullptr, mnt.c_str(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr), 0) << std::strerror(errno);
+  const Outcome o = run_schedlab({"suite", "quick", "--scenario", "execl", "--json", mnt, "--no-store"});
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+  EXPECT_NE(o.err.find("--json '" + mnt + "'"), std::string::npos) << o.err;
+  EXPECT_EQ(o.out.find("PASS"), std::string::npos) << o.out;
   EXPECT_TRUE(leftover_children().empty());
 }
 

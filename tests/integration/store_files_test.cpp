@@ -13,6 +13,7 @@
 
 #include "integration/harness.h"
 #include "integration/store_fixtures.h"
+#include "support/mounts.h"
 #include "support/skip.h"
 
 namespace schedlab::testing {
@@ -27,11 +28,6 @@ mode_t mode_of(const std::string& path) {
 }
 
 // Unmounts on every path out of a test: a mount outlives the process.
-struct Unmount {
-  std::string path;
-  ~Unmount() { umount2(path.c_str(), MNT_DETACH); }
-};
-
 // The read-only commands, each given `db`; `out` is where report writes.
 std::vector<std::vector<std::string>> readers(const std::string& db, const std::string& out) {
   return {{"history", "--store", db},
