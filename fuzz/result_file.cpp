@@ -32,7 +32,7 @@ ordered_json spec_part(const ResultSet& set) {
 
 void check_round_trip(const RunSpec& spec) {
   const ResultSet once = written(spec);
-  const ResultSet twice = written(read_run_spec(once, fuzz::workloads()));
+  const ResultSet twice = written(read_run_spec(once, fuzz::registries()));
   if (spec_part(once) != spec_part(twice)) {
     std::fprintf(stderr, "spec changed on a write/read round trip:\n%s\n%s\n",
                  spec_part(once).dump().c_str(), spec_part(twice).dump().c_str());
@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!file) return 0;
   for (const auto& set : file->sets) {
     std::optional<RunSpec> spec;
-    if (fuzz::accepted([&] { spec = read_run_spec(set, fuzz::workloads()); })) check_round_trip(*spec);
+    if (fuzz::accepted([&] { spec = read_run_spec(set, fuzz::registries()); })) check_round_trip(*spec);
   }
   return 0;
 }

@@ -23,7 +23,7 @@ void run_variant(const Workload& w, const Assignment& assignment) {
   fuzz::accepted([&] {
     for (const auto& [key, value] : assignment) apply_assignment(key, value, settings, options);
     check_settings(settings);
-    make_run_spec(w, settings, options);
+    make_run_spec(w, fuzz::registries().probes, settings, options);
   });
   (void)assignment_label(assignment);  // every set is named by it
 }
