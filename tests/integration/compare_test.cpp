@@ -1,12 +1,8 @@
 // compare and suite through the real binary.
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -145,11 +141,10 @@ TEST(Suite, AnUnwritableJsonDirectoryIsRefusedBeforeMeasuring) {
   if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root to mount";
   TempDir dir;
   const std::string mnt = dir.file("ro");
-  ASSERT_EQ(mkdir(mnt.c_str(), 0755), 0);
-  ASSERT_EQ(mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=1m"), 0) << std::strerror(errno);
-  const Unmount unmount{mnt};
+  const TmpfsMount tmpfs(mnt, "1m");
+  ASSERT_EQ(tmpfs.why(), "");
   std::ofstream(mnt + "/execl.json") << "{}\n";  // an older file of that name
-  ASSERT_EQ(mount(nullptr, mnt.c_str(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr), 0) << std::strerror(errno);
+  ASSERT_EQ(tmpfs.make_read_only(), "");
   const Outcome o = run_schedlab({"suite", "quick", "--scenario", "execl", "--json", mnt, "--no-store"});
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;

@@ -3,7 +3,6 @@
 // anything is measured; the store's directories are private; a reader
 // reads a store it cannot write, a read-only mount included, and never
 // migrates one.  Each case failed before.
-#include <sys/mount.h>
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -27,7 +26,6 @@ mode_t mode_of(const std::string& path) {
   return st.st_mode & 07777;
 }
 
-// Unmounts on every path out of a test: a mount outlives the process.
 // The read-only commands, each given `db`; `out` is where report writes.
 std::vector<std::vector<std::string>> readers(const std::string& db, const std::string& out) {
   return {{"history", "--store", db},
@@ -133,11 +131,10 @@ TEST(StoreReaders, AStoreOnAReadOnlyMountIsRead) {
   if (geteuid() != 0) SCHEDLAB_SKIP(kRoot) << "needs root to mount";
   TempDir dir;
   const std::string mnt = dir.file("ro");
-  ASSERT_EQ(mkdir(mnt.c_str(), 0755), 0);
-  ASSERT_EQ(mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=16m"), 0) << std::strerror(errno);
-  const Unmount unmount{mnt};
+  const TmpfsMount tmpfs(mnt, "16m");
+  ASSERT_EQ(tmpfs.why(), "");
   import_kernels(dir, mnt + "/r.db", 3);
-  EXPECT_EQ(mount(nullptr, mnt.c_str(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr), 0) << std::strerror(errno);
+  EXPECT_EQ(tmpfs.make_read_only(), "");
   for (const auto& args : readers(mnt + "/r.db", dir.file("report.html"))) {
     const Outcome o = run_schedlab(args);
     EXPECT_EQ(o.status, 0) << args[0] << ": " << o.err;
