@@ -7,14 +7,12 @@
 namespace schedlab {
 namespace {
 
-using std::chrono::seconds;
-
 TEST(GuestCheckPlan, TheDeadlineIsTheBootAndThreeTimesTheRunsAtMost) {
   RunSpec spec;
-  spec.options.duration = seconds(2);
-  spec.options.warmup = seconds(1);
+  spec.options.duration = std::chrono::seconds(2);
+  spec.options.warmup = std::chrono::seconds(1);
   // 120 s to boot, then 3 x 10 runs x (2 s window + 1 s warmup + 5 s of setup).
-  EXPECT_EQ(guest_check_deadline(spec, 10), seconds(120 + 3 * 10 * 8));
+  EXPECT_EQ(guest_check_deadline(spec, 10), std::chrono::seconds(120 + 3 * 10 * 8));
   EXPECT_LT(guest_check_deadline(spec, 1), guest_check_deadline(spec, 2)) << "more runs, more time";
 }
 
