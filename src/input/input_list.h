@@ -1,7 +1,7 @@
 #pragma once
-// The list of every input schedlab takes from outside (issue 30): each
-// option that names a file or URL, each kind of document, each network
-// answer and each store column, with the limit it is read under.  The
+// The list of every option that names a file or URL (issue 30), with the
+// limit its file is read under; docs/security.md's table says the limits
+// of every input, documents, network answers and store rows included.  The
 // walking test (tests/integration/input_options_test.cpp) feeds each
 // option a hostile corpus, and fails for an option of the command line
 // that takes a file or URL and is not listed here.
@@ -30,12 +30,6 @@ struct OptionInput {
 };
 
 const std::vector<OptionInput>& option_inputs();
-
-// The kinds of document, network answers and store columns read from
-// outside, each "name: reader (limit)" as docs/security.md lists them.
-const std::vector<std::string>& document_inputs();
-const std::vector<std::string>& network_inputs();
-const std::vector<std::string>& store_inputs();
 
 // The entry for `option` of `command`, or nullptr when it is not listed.
 const OptionInput* find_option_input(const std::string& command, const std::string& option);

@@ -3,6 +3,7 @@
 // SQL (schema.cpp, set_writer.cpp, set_reader.cpp) serves SQLite and
 // PostgreSQL alike.  Statements are written with `?` placeholders; each
 // connection binds them its own way.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/secrets.h"
+#include "input/limits.h"
 
 namespace schedlab::store {
 
@@ -26,12 +28,24 @@ enum class Access {
   kRead,
 };
 
+// The most bytes a text or blob cell is read as: a result document's own
+// limit (input/limits.h), the largest thing the store writes.
+inline constexpr std::size_t kCellLimit = input::kResultFile.max_bytes;
+
+// A cell longer than kCellLimit, read as its length only: a row planted
+// with gigabytes is refused by every reader (row_reader.h) without one
+// copy of it, whatever reader asks for it.
+struct OversizedCell {
+  std::size_t bytes;
+};
+
 // A parameter or a result cell.  Integers and reals keep their type, so a
 // REAL read back is the double that was written (no text rounding).
-using SqlValue = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
+// OversizedCell is only ever a result.
+using SqlValue = std::variant<std::nullptr_t, std::int64_t, double, std::string, OversizedCell>;
 using SqlRow = std::vector<SqlValue>;
 
-// Cell accessors; a NULL cell gives the fallback (or nullopt).
+// Cell accessors; a NULL or oversized cell gives the fallback (or nullopt, or "").
 std::int64_t as_int(const SqlValue& v, std::int64_t fallback = 0);
 double as_double(const SqlValue& v, double fallback = 0);
 std::string as_text(const SqlValue& v);

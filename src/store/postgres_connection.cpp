@@ -41,7 +41,9 @@ std::string param_text(const SqlValue& v) {
 
 SqlValue cell(const PGresult* r, int row, int col) {
   if (PQgetisnull(r, row, col)) return nullptr;
-  const std::string text(PQgetvalue(r, row, col), static_cast<size_t>(PQgetlength(r, row, col)));
+  const auto bytes = static_cast<std::size_t>(PQgetlength(r, row, col));
+  if (bytes > kCellLimit) return OversizedCell{bytes};
+  const std::string text(PQgetvalue(r, row, col), bytes);
   switch (PQftype(r, col)) {
     case kInt2: case kInt4: case kInt8:
       if (const auto v = parse_whole_number<std::int64_t>(text, INT64_MIN, INT64_MAX)) return *v;

@@ -10,10 +10,15 @@
 namespace schedlab::store {
 namespace {
 
-const char* type_name(const SqlValue& v) {
+std::string oversized(std::size_t bytes) {
+  return fmt::format("{} bytes, more than the {} a result can be", bytes, kCellLimit);
+}
+
+std::string type_name(const SqlValue& v) {
   if (std::holds_alternative<std::int64_t>(v)) return "an integer";
   if (std::holds_alternative<double>(v)) return "a real number";
   if (std::holds_alternative<std::string>(v)) return "text";
+  if (const auto* o = std::get_if<OversizedCell>(&v)) return fmt::format("text of {} bytes", o->bytes);
   return "NULL";
 }
 
@@ -47,10 +52,9 @@ std::optional<double> number_cell(const SqlValue& v, const char* column) {
 
 std::string text_cell(const SqlValue& v, const char* column) {
   if (std::holds_alternative<std::nullptr_t>(v)) return "";
+  if (const auto* o = std::get_if<OversizedCell>(&v)) bad(column, oversized(o->bytes));
   const auto* s = std::get_if<std::string>(&v);
   if (!s) bad(column, fmt::format("expected text, found {}", type_name(v)));
-  if (s->size() > kResultLimit)
-    bad(column, fmt::format("{} bytes, more than the {} a result can be", s->size(), kResultLimit));
   if (!valid_utf8(*s)) bad(column, "not UTF-8 text");
   return *s;
 }

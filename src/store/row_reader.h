@@ -26,7 +26,7 @@ class BadRow : public std::runtime_error {
 std::int64_t int_cell(const SqlValue& v, const char* column);
 // A finite number; NULL gives nullopt.
 std::optional<double> number_cell(const SqlValue& v, const char* column);
-// UTF-8 text of at most kResultLimit bytes; NULL gives "".
+// UTF-8 text of at most kCellLimit bytes (longer comes as an OversizedCell); NULL gives "".
 std::string text_cell(const SqlValue& v, const char* column);
 
 // The document of a sets row: `set_json` read as result files are

@@ -31,7 +31,9 @@ SqlValue column(sqlite3_stmt* s, int i) {
     case SQLITE_NULL: return nullptr;
     default: {
       const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, i));
-      return std::string(text ? text : "", static_cast<size_t>(sqlite3_column_bytes(s, i)));
+      const auto bytes = static_cast<std::size_t>(sqlite3_column_bytes(s, i));
+      if (bytes > kCellLimit) return OversizedCell{bytes};
+      return std::string(text ? text : "", bytes);
     }
   }
 }

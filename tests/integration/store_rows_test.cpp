@@ -17,7 +17,7 @@ struct Defect {
   // Every reader, or one per way of reading (set_json: export; columns:
   // history).  Every reader takes its rows through one validation
   // (store/validated rows), which the other defects show for each reader;
-  // the huge row costs ~30 s per reader, so it meets one of each kind.
+  // the huge row costs seconds per reader, so it meets one of each kind.
   bool every_reader;
 };
 
@@ -30,9 +30,11 @@ const Defect kDefects[] = {
      "UPDATE sets SET set_json = json_set(set_json, '$.runs', 'many'), runs = 'many' WHERE id = 2; "
      "UPDATE run_values SET value = 'fast' WHERE set_id = 2",
      true, true},
-    {"huge text",
-     "UPDATE sets SET set_json = '{\"label\": \"' || " + kHuge + " || '\"}', label = " + kHuge + " WHERE id = 2",
-     true, false},
+    // Only set_json: every reader reads it (history for the spec id), and
+    // a cell that long comes back from the connection as its length alone
+    // whatever its column (store/connection.h, OversizedCell).
+    {"huge text", "UPDATE sets SET set_json = '{\"label\": \"' || " + kHuge + " || '\"}' WHERE id = 2", true,
+     false},
 };
 
 std::size_t sets_in(const std::string& json_text, const char* key) {
