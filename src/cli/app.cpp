@@ -128,8 +128,8 @@ int run_app(int argc, char** argv) {
     const auto probes = builtin_probes();
     return dispatch(argc, argv, workloads, probes);
   } catch (const Interrupted& e) {
-    std::cerr << fmt::format("schedlab: interrupted by SIG{}; completed runs were kept\n",
-                             sigabbrev_np(e.signal_number()));
+    std::cerr << fmt::format("schedlab: interrupted by SIG{}{}\n", sigabbrev_np(e.signal_number()),
+                             e.runs_kept() ? "; completed runs were kept" : "");
     return 128 + e.signal_number();
   } catch (const Error& e) {  // a message may quote a --store URL: masked here, the one way out
     std::cerr << "schedlab: " << redact_secrets(e.what()) << "\n";

@@ -10,6 +10,12 @@ namespace {
 
 using Kind = CommandOptionSpec::Kind;
 
+// Which names there are depends on the bundle (suite_command.cpp says
+// them); an empty one is none of them, not "every scenario".
+void check_scenario_name(const std::string& option, const std::string& text) {
+  if (text.empty()) throw UsageError(option, text, "a scenario's name: a workload of quick, a report of lkml");
+}
+
 std::vector<CommandOptionSpec> suite_entries() {
   const std::vector<std::string> suite = {"suite"};
   return {
@@ -26,7 +32,7 @@ std::vector<CommandOptionSpec> suite_entries() {
       {.names = "--full", .help = "lkml: each scenario's full comparison table under its verdict", .kind = Kind::kFlag,
        .commands = suite},
       {.names = "--scenario", .value = "NAME", .help = "only this scenario (a workload of quick, a report of lkml)",
-       .commands = suite},
+       .example = "spawn", .commands = suite, .text_check = check_scenario_name},
   };
 }
 

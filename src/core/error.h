@@ -46,14 +46,19 @@ class SystemError : public Error {
 };
 
 // The run was stopped by SIGINT or SIGTERM; main exits with 128 + signal.
+// `runs_kept`: the flow that throws it kept completed runs where the user
+// finds them (a result file, the store or its spool), so main may say so;
+// a signal caught deep in a flow keeps nothing it knows of.
 class Interrupted : public std::runtime_error {
  public:
-  explicit Interrupted(int signal_number)
-      : std::runtime_error("interrupted"), signal_(signal_number) {}
+  explicit Interrupted(int signal_number, bool runs_kept = false)
+      : std::runtime_error("interrupted"), signal_(signal_number), runs_kept_(runs_kept) {}
   int signal_number() const { return signal_; }
+  bool runs_kept() const { return runs_kept_; }
 
  private:
   int signal_;
+  bool runs_kept_;
 };
 
 }  // namespace schedlab

@@ -113,7 +113,8 @@ int run_kernels_flow(const Registries& registries, KernelsRequest& request, Sess
   const guest::KernelsOutcome outcome = guest::run_kernels(plan, session.journal(), session.gate(), printer, sinks);
   print_results(outcome.sets, file.written(), out, registries);
   sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
-  if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
+  if (outcome.interrupted_by)
+    throw Interrupted(outcome.interrupted_by, any_completed_run(outcome.sets) && sinks.keeps());
   if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);
   return 0;

@@ -136,7 +136,8 @@ int run_flow(const Registries& registries, const RunRequest& request, const RunP
   // is said.
   sinks.finish(outcome.sets);
   lava.rethrow_failure();
-  if (outcome.interrupted_by) throw Interrupted(outcome.interrupted_by);
+  if (outcome.interrupted_by)
+    throw Interrupted(outcome.interrupted_by, any_completed_run(outcome.sets) && sinks.keeps());
   if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.internal_error) throw std::runtime_error(outcome.error);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);

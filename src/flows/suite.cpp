@@ -110,6 +110,10 @@ int run_suite_flow(const Registries& registries, const SuiteRequest& request, Su
   std::vector<double> nominal;  // the bundle's ETA: each run's warmup and windows
   nominal.reserve(request.scenarios.size());
   for (const auto& s : request.scenarios) nominal.push_back(s.guest ? 0 : nominal_run_seconds(s.request));
+  // A scenario's sets outlive the suite in the --json directory or the
+  // store; its file in the scratch directory goes with it.
+  const bool outlive = !request.json_dir.empty() || !request.store.no_store;
+  bool kept = false;
   int worst = 0;
   for (std::size_t i = 0; i < request.scenarios.size(); ++i) {
     const SuiteScenario& s = request.scenarios[i];
@@ -121,15 +125,17 @@ int run_suite_flow(const Registries& registries, const SuiteRequest& request, Su
     int status = 0;
     try {
       status = s.guest ? on_kernels(registries, s, request, file) : on_this_host(registries, s, request, file, shown);
-    } catch (const Interrupted&) {
-      throw;
+    } catch (const Interrupted& e) {
+      throw Interrupted(e.signal_number(), outlive && (kept || e.runs_kept()));
     } catch (const Error& e) {
       observer.failed(i, e);
       status = static_cast<int>(e.status());
     }
     worst = std::max(worst, status);
     const auto after_run = modified(file);
-    observer.finished(i, after_run && after_run != before ? file : "");
+    const bool wrote = after_run && after_run != before;
+    kept = kept || wrote;
+    observer.finished(i, wrote ? file : "");
   }
   return worst;
 }

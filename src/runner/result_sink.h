@@ -21,7 +21,14 @@ class ResultSink {
   virtual void finish(const std::vector<ResultSet>& sets) noexcept { save(sets); }
   // "" or what went wrong and was not put right by a later save.
   virtual std::string failure() const { return ""; }
+  // Whether the sets it was last given are kept where the user finds them
+  // after the command (a file, the store or its spool), for what an
+  // interrupted command says.
+  virtual bool keeps() const { return false; }
 };
+
+// Whether any of `sets` holds a completed run.
+bool any_completed_run(const std::vector<ResultSet>& sets);
 
 // A sink that keeps nothing (check keeps its evidence itself).
 class NoSink final : public ResultSink {

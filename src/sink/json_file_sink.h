@@ -23,6 +23,7 @@ class JsonFileSink final : public ResultSink {
   // sets given at construction are not written with them.
   void finish_documents(const std::vector<store::SetDocument>& docs) noexcept;
   std::string failure() const override { return failure_; }
+  bool keeps() const override { return written().has_value(); }
   // The file, when the last save wrote it.
   std::optional<std::string> written() const;
 

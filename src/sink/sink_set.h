@@ -24,6 +24,11 @@ class SinkSet final : public ResultSink {
       if (auto f = s->failure(); !f.empty()) all += (all.empty() ? "" : "; ") + f;
     return all;
   }
+  bool keeps() const override {
+    for (const auto* s : sinks_)
+      if (s->keeps()) return true;
+    return false;
+  }
 
  private:
   std::vector<ResultSink*> sinks_;

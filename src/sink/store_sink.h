@@ -25,6 +25,8 @@ class StoreSink final : public ResultSink {
 
   void save(const std::vector<ResultSet>&) noexcept override {}
   void finish(const std::vector<ResultSet>& sets) noexcept override;
+  // Stored, or spooled when the store could not take them.
+  bool keeps() const override { return kept_; }
   // Collected sets (lava collect) as documents, each recorded exactly as it
   // is, fields this build does not model included (the `lava` block).
   void finish_documents(const std::vector<store::SetDocument>& docs) noexcept;
@@ -35,6 +37,7 @@ class StoreSink final : public ResultSink {
   std::string created_;
   const JsonFileSink* file_;
   std::ostream* say_;
+  bool kept_ = false;
 };
 
 }  // namespace schedlab

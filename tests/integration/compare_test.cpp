@@ -101,6 +101,9 @@ TEST(Suite, QuickRunsEveryWorkloadAndKeepsTheFiles) {
   }
   EXPECT_TRUE(leftover_children().empty());
   EXPECT_EQ(run_schedlab({"suite", "nope"}).status, 2);
+  const Outcome empty = run_schedlab({"suite", "quick", "--scenario", ""});  // not "every scenario"
+  EXPECT_EQ(empty.status, 2) << empty.err;
+  EXPECT_NE(empty.err.find("--scenario '': expected a scenario's name"), std::string::npos) << empty.err;
   // Without --json the files are in a scratch directory: the summary is read before it goes.
   const Outcome scratch = run_schedlab({"suite", "quick", "--scenario", "execl", "--no-store"});
   EXPECT_EQ(scratch.status, 0) << scratch.err;
@@ -119,13 +122,16 @@ TEST(Suite, InterruptedSuiteLeavesNoScratchDirectory) {
       if (e.path().filename().string().rfind("schedlab-suite-", 0) == 0) return true;
     return false;
   };
-  Schedlab s({"suite", "quick"});
+  Schedlab s({"suite", "quick", "--no-store"});
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (!scratch() && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   s.signal(SIGINT);
-  EXPECT_EQ(s.wait().status, 130);
+  const Outcome o = s.wait();
+  EXPECT_EQ(o.status, 130) << o.err;
+  // The scratch files go with the suite: with --no-store nothing is kept.
+  EXPECT_EQ(o.err.find("kept"), std::string::npos) << o.err;
   EXPECT_FALSE(scratch());
   EXPECT_TRUE(leftover_children().empty());
 }

@@ -120,12 +120,26 @@ TEST_P(Interrupt, StopsKeepsCompletedRunsAndLeavesNothing) {
     EXPECT_GE(j["sets"][0]["runs"].size(), 1u);
     EXPECT_LT(j["sets"][0]["runs"].size(), 100u);
     EXPECT_NE(j["sets"][0]["error"].get<std::string>().find("interrupted by SIG"), std::string::npos);
+    EXPECT_NE(o.err.find("; completed runs were kept\n"), std::string::npos) << o.err;
     EXPECT_TRUE(leftover_children().empty()) << workload;
     EXPECT_TRUE(running_workers().empty()) << workload;
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, Interrupt, ::testing::Values(SIGINT, SIGTERM));
+
+// With no result file and no store nothing is kept, whether or not a run
+// had completed when the signal came: the last line does not say otherwise.
+TEST(Failures, AnInterruptedRunThatKeepsNothingDoesNotSayItKeptRuns) {
+  Schedlab s({"run", "spawn", "--runs", "100", "--duration", "300ms", "--no-store"});
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  s.signal(SIGINT);
+  const Outcome o = s.wait();
+  EXPECT_EQ(o.status, 128 + SIGINT) << o.err;
+  EXPECT_NE(o.err.find("schedlab: interrupted by SIGINT\n"), std::string::npos) << o.err;
+  EXPECT_EQ(o.err.find("kept"), std::string::npos) << o.err;
+  EXPECT_TRUE(leftover_children().empty());
+}
 
 TEST(Failures, SigkilledHarnessLeavesNoCopyRunning) {
   for (const char* workload : {"spawn", "context", "execl"}) {
