@@ -1,6 +1,8 @@
 // The declarations of suite's options and lava's subcommands' (job,
 // collect, ramdisk).  The store's, --boots, --seed, --trust-kernel and
 // --lava are shared with other commands and declared with them.
+#include <algorithm>
+
 #include "cli/command_option_parts.h"
 #include "core/duration.h"
 #include "flows/lava_job.h"
@@ -11,9 +13,14 @@ namespace {
 using Kind = CommandOptionSpec::Kind;
 
 // Which names there are depends on the bundle (suite_command.cpp says
-// them); an empty one is none of them, not "every scenario".
+// them); here only their shape: an empty one is none of them, not "every
+// scenario".
 void check_scenario_name(const std::string& option, const std::string& text) {
-  if (text.empty()) throw UsageError(option, text, "a scenario's name: a workload of quick, a report of lkml");
+  const bool word = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+  });
+  if (!word)
+    throw UsageError(option, text, "a scenario's name (a-z, 0-9, '-'): a workload of quick, a report of lkml");
 }
 
 std::vector<CommandOptionSpec> suite_entries() {
