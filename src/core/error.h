@@ -26,13 +26,19 @@ class Error : public std::runtime_error {
   ExitStatus status_;
 };
 
-// Bad input: names the option, the value and what is allowed.
+// `text` with its line breaks and tabs written as \u000a, \u000d, \u0009
+// (the escapes the terminal filter uses for other controls): a value typed
+// with a newline in it does not break a one-line message in two.
+std::string escape_line_breaks(const std::string& text);
+
+// Bad input: names the option, the value and what is allowed, in one line
+// whatever the value holds.
 class UsageError : public Error {
  public:
-  explicit UsageError(const std::string& message) : Error(ExitStatus::kUsage, message) {}
+  explicit UsageError(const std::string& message) : Error(ExitStatus::kUsage, escape_line_breaks(message)) {}
   // "--runs '0': expected a whole number from 1 to 100000"
   UsageError(const std::string& option, const std::string& value, const std::string& allowed)
-      : Error(ExitStatus::kUsage, option + " '" + value + "': expected " + allowed) {}
+      : UsageError(option + " '" + value + "': expected " + allowed) {}
 };
 
 // A system call failed: "<action> '<object>' failed: <strerror> (errno N)".

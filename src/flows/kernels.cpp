@@ -17,6 +17,7 @@
 #include "report/compare_reporters.h"
 #include "report/text_reporter.h"
 #include "session/session.h"
+#include "sink/interrupted.h"
 #include "sink/json_file_sink.h"
 #include "sink/sink_set.h"
 #include "sink/store_sink.h"
@@ -113,8 +114,7 @@ int run_kernels_flow(const Registries& registries, KernelsRequest& request, Sess
   const guest::KernelsOutcome outcome = guest::run_kernels(plan, session.journal(), session.gate(), printer, sinks);
   print_results(outcome.sets, file.written(), out, registries);
   sinks.finish(outcome.sets);  // the store (or a spool file) has them before a file failure is said
-  if (outcome.interrupted_by)
-    throw Interrupted(outcome.interrupted_by, any_completed_run(outcome.sets) && sinks.keeps());
+  if (outcome.interrupted_by) throw interrupted_after(outcome.interrupted_by, outcome.sets, file, sinks);
   if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);
   return 0;

@@ -22,6 +22,7 @@
 #include "runner/runner.h"
 #include "runner/stop_rule.h"
 #include "session/session.h"
+#include "sink/interrupted.h"
 #include "sink/json_file_sink.h"
 #include "sink/sink_set.h"
 #include "sink/store_sink.h"
@@ -136,8 +137,7 @@ int run_flow(const Registries& registries, const RunRequest& request, const RunP
   // is said.
   sinks.finish(outcome.sets);
   lava.rethrow_failure();
-  if (outcome.interrupted_by)
-    throw Interrupted(outcome.interrupted_by, any_completed_run(outcome.sets) && sinks.keeps());
+  if (outcome.interrupted_by) throw interrupted_after(outcome.interrupted_by, outcome.sets, file, sinks);
   if (auto failed = file.failure(); !failed.empty()) throw Error(ExitStatus::kCannotSave, failed);
   if (outcome.internal_error) throw std::runtime_error(outcome.error);
   if (outcome.status != ExitStatus::kOk) throw Error(outcome.status, outcome.error);

@@ -111,7 +111,9 @@ int run_suite_flow(const Registries& registries, const SuiteRequest& request, Su
   nominal.reserve(request.scenarios.size());
   for (const auto& s : request.scenarios) nominal.push_back(s.guest ? 0 : nominal_run_seconds(s.request));
   // A scenario's sets outlive the suite in the --json directory or the
-  // store; its file in the scratch directory goes with it.
+  // store; its file in the scratch directory goes with it.  (A scenario
+  // interrupted in a suite without --json whose store and spool file both
+  // failed has said so, "are not kept", before the last line.)
   const bool outlive = !request.json_dir.empty() || !request.store.no_store;
   bool kept = false;
   int worst = 0;
@@ -134,7 +136,7 @@ int run_suite_flow(const Registries& registries, const SuiteRequest& request, Su
     worst = std::max(worst, status);
     const auto after_run = modified(file);
     const bool wrote = after_run && after_run != before;
-    kept = kept || wrote;
+    kept = kept || (wrote && status == 0);  // a failed one may have kept none: said only when sure
     observer.finished(i, wrote ? file : "");
   }
   return worst;

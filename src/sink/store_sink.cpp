@@ -13,8 +13,8 @@ void StoreSink::finish(const std::vector<ResultSet>& sets) noexcept {
   // Interrupted or failed sets are stored too: their completed runs are
   // measurements, and their status says what became of the rest.
   try {
-    store::record_result_sets(choice_, {created_, sets}, {workloads_, file_ ? file_->written() : std::nullopt, say_});
-    kept_ = choice_.kind != store::StoreChoice::Kind::kNone && !sets.empty();
+    kept_ = store::record_result_sets(choice_, {created_, sets}, {workloads_, file_ ? file_->written() : std::nullopt, say_})
+                .kept();
   } catch (const std::exception&) {  // record_result_sets says what failed itself; it spools or says why not
   }
 }

@@ -78,25 +78,25 @@ std::string ids_text(const std::vector<Recorded>& recorded) {
 
 }  // namespace
 
-std::vector<Recorded> record_result_sets(const StoreChoice& choice, const ResultFile& file,
-                                         const RecordContext& context) {
+RecordOutcome record_result_sets(const StoreChoice& choice, const ResultFile& file, const RecordContext& context) {
   std::vector<SetDocument> docs;
   for (const auto& set : file.sets) docs.push_back({ordered_json(set), file.created});
   return record_set_documents(choice, docs, context);
 }
 
-std::vector<Recorded> record_set_documents(const StoreChoice& choice, const std::vector<SetDocument>& docs,
-                                           const RecordContext& context) {
+RecordOutcome record_set_documents(const StoreChoice& choice, const std::vector<SetDocument>& docs,
+                                   const RecordContext& context) {
   if (choice.kind == StoreChoice::Kind::kNone || docs.empty()) return {};
   try {
     auto recorded = record_all(choice, docs, context.workloads);
     if (context.say)
       *context.say << fmt::format("stored: set{} {} in {}\n", recorded.size() > 1 ? "s" : "",
                                   ids_text(recorded), describe(choice));
-    return recorded;
+    return {std::move(recorded), ""};
   } catch (const std::exception& e) {
-    say_kept(e.what(), docs.size(), context.kept_in, write_spool(docs));
-    return {};
+    const Spool spool = write_spool(docs);
+    say_kept(e.what(), docs.size(), context.kept_in, spool);
+    return {{}, spool.path};
   }
 }
 

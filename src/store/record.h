@@ -21,19 +21,25 @@ struct RecordContext {
   std::ostream* say = nullptr;
 };
 
+// What became of the sets: recorded in the store, or else (when it failed)
+// written to a spool file, or else neither.
+struct RecordOutcome {
+  std::vector<Recorded> recorded;  // empty on failure
+  std::string spool;               // the spool file when the store failed and one was written
+  bool kept() const { return !recorded.empty() || !spool.empty(); }
+};
+
 // Records `file.sets` in the chosen store (nothing for --no-store).  Never
 // throws and never loses a measurement: when the store cannot be opened or
 // a write fails (disk full, server gone), the sets are written to a spool
 // file under data_directory()/spool (else /tmp), and one line on stderr
 // says what failed, where the sets are, and to run `schedlab import` on it.
-// Returns the sets recorded (empty on failure).
-std::vector<Recorded> record_result_sets(const StoreChoice& choice, const ResultFile& file,
-                                         const RecordContext& context);
+RecordOutcome record_result_sets(const StoreChoice& choice, const ResultFile& file, const RecordContext& context);
 
 // The same for sets as JSON documents, each recorded (and spooled) exactly
 // as it is, fields this build does not model included (lava collect's
 // `lava` block).
-std::vector<Recorded> record_set_documents(const StoreChoice& choice, const std::vector<SetDocument>& docs,
-                                           const RecordContext& context);
+RecordOutcome record_set_documents(const StoreChoice& choice, const std::vector<SetDocument>& docs,
+                                   const RecordContext& context);
 
 }  // namespace schedlab::store

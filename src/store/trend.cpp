@@ -103,7 +103,9 @@ Trend build_trend(Store& store, const TrendQuery& q) {
   std::map<std::int64_t, std::vector<double>> values;
   for (const auto& [id, value] : store.metric_values(filter, t.metric.name)) values[id].push_back(value);
   t.points = group_points(rows, values, q.by);
-  for (const auto& row : rows) t.sets_without_value += values.count(row.id) == 0;
+  // A set skipped for a bad row (metrics, values) was named on stderr with
+  // why; it did not measure "no value".
+  for (const auto& row : rows) t.sets_without_value += values.count(row.id) == 0 && store.skipped().count(row.id) == 0;
   std::vector<double> means;
   for (const auto& p : t.points) means.push_back(p.mean);
   t.change_points = stats::e_divisive(means, q.change_points);

@@ -137,3 +137,22 @@ TEST(StoreRows, AHugeSelectorIsBadInputNotAStoreError) {
 }
 
 }  // namespace schedlab::testing
+
+namespace schedlab::testing {
+
+// A set skipped for a bad metrics row is named with why, once, and not
+// counted again among the sets that "measured no" value of the metric.
+TEST(StoreRows, ASetSkippedForItsMetricsIsNotSaidToHaveMeasuredNothing) {
+  TempDir dir;
+  const std::string db = dir.file("r.db");
+  import_kernels(dir, db, 3);
+  plant(db, "UPDATE metrics SET description = CAST(x'ff' AS TEXT) WHERE set_id = 3");
+  const Outcome trend = run_schedlab({"trend", "--workload", "spawn", "--json", "--store", db});
+  EXPECT_EQ(trend.status, 0) << trend.err;
+  EXPECT_NE(trend.err.find("set 3 skipped: metrics.description: not UTF-8 text"), std::string::npos) << trend.err;
+  const auto j = nlohmann::json::parse(trend.out);
+  EXPECT_EQ(j["points"].size(), 2u) << trend.out;
+  EXPECT_EQ(j["sets_without_value"], 0) << trend.out;
+}
+
+}  // namespace schedlab::testing

@@ -206,8 +206,10 @@ TEST(OptionDeclarations, ATextOfItsOwnShapeIsCheckedWhileParsing) {
     const std::string option = long_name_of(spec.names);
     ASSERT_FALSE(spec.example.empty()) << option << ": a good value for this test";
     for (const auto& command : spec.commands) {
-      EXPECT_NE(refusal(command, spec, "not a value").find(option + " 'not a value'"), std::string::npos)
-          << command << " " << option;
+      // A line break in the value is written as its escape: the refusal stays one line.
+      const std::string refused = refusal(command, spec, "not a\nvalue");
+      EXPECT_NE(refused.find(option + " 'not a\\u000avalue'"), std::string::npos) << command << " " << option;
+      EXPECT_EQ(refused.find('\n'), std::string::npos) << refused;
       EXPECT_EQ(refusal(command, spec, spec.example), "") << command << " " << option << " " << spec.example;
       ++walked;
     }

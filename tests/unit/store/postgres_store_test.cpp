@@ -76,7 +76,12 @@ TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
   const StoreChoice choice{StoreChoice::Kind::kPostgres, server.url()};
   ::testing::internal::CaptureStderr();
   std::vector<Recorded> recorded = {{1, true}};
-  std::thread writer([&] { recorded = record_result_sets(choice, file, {testing::workload_registry()}); });
+  std::string spooled;
+  std::thread writer([&] {
+    auto outcome = record_result_sets(choice, file, {testing::workload_registry()});
+    recorded = outcome.recorded;
+    spooled = outcome.spool;
+  });
   {
     PostgresConnection watcher(server.url(), Access::kRead);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -93,6 +98,7 @@ TEST(PostgresStore, AServerStoppedMidWriteLosesNoSet) {
   const auto at = err.find("kept in "), end = err.find(": load them later");
   ASSERT_NE(at, std::string::npos) << err;
   const std::string spool = err.substr(at + 8, end - at - 8);
+  EXPECT_EQ(spooled, spool);
   EXPECT_NE(err.find("schedlab import " + spool), std::string::npos) << err;
   const auto kept = read_result_json(spool, testing::workload_registry());
   EXPECT_EQ(kept.at("sets").size(), 2000u);
