@@ -2,6 +2,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/terminal_text.h"
+
 namespace schedlab {
 
 // Process exit statuses; a contract with scripts (README "Exit status").
@@ -26,16 +28,13 @@ class Error : public std::runtime_error {
   ExitStatus status_;
 };
 
-// `text` with its line breaks and tabs written as \u000a, \u000d, \u0009
-// (the escapes the terminal filter uses for other controls): a value typed
-// with a newline in it does not break a one-line message in two.
-std::string escape_line_breaks(const std::string& text);
-
 // Bad input: names the option, the value and what is allowed, in one line
 // whatever the value holds.
 class UsageError : public Error {
  public:
-  explicit UsageError(const std::string& message) : Error(ExitStatus::kUsage, escape_line_breaks(message)) {}
+  // terminal_safe_line: a value typed with a newline in it does not break
+  // the message in two.
+  explicit UsageError(const std::string& message) : Error(ExitStatus::kUsage, terminal_safe_line(message)) {}
   // "--runs '0': expected a whole number from 1 to 100000"
   UsageError(const std::string& option, const std::string& value, const std::string& allowed)
       : UsageError(option + " '" + value + "': expected " + allowed) {}

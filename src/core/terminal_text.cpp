@@ -30,11 +30,14 @@ bool well_formed(std::string_view s, std::size_t n) {
   return true;
 }
 
+enum class LineBreaks { kKept, kEscaped };
+
 // Appends the safe form of the character at s[0..n) (n = its length).
-void append_safe(std::string& out, std::string_view s, std::size_t n) {
+void append_safe(std::string& out, std::string_view s, std::size_t n, LineBreaks breaks) {
   const auto lead = static_cast<unsigned char>(s[0]);
   if (n == 1) {
-    if (lead == '\n' || lead == '\t' || (lead >= 0x20 && lead < 0x7F)) out += static_cast<char>(lead);
+    const bool kept = breaks == LineBreaks::kKept && (lead == '\n' || lead == '\t');
+    if (kept || (lead >= 0x20 && lead < 0x7F)) out += static_cast<char>(lead);
     else out += fmt::format("\\u{:04x}", lead);
     return;
   }
@@ -45,7 +48,7 @@ void append_safe(std::string& out, std::string_view s, std::size_t n) {
 
 // Processes the longest prefix of `text` made of whole characters; returns
 // how many bytes were consumed (the rest is an incomplete character).
-std::size_t filter(std::string_view text, std::string& out, bool final) {
+std::size_t filter(std::string_view text, std::string& out, bool final, LineBreaks breaks = LineBreaks::kKept) {
   std::size_t i = 0;
   while (i < text.size()) {
     const auto lead = static_cast<unsigned char>(text[i]);
@@ -62,7 +65,7 @@ std::size_t filter(std::string_view text, std::string& out, bool final) {
       ++i;
       continue;
     }
-    append_safe(out, text.substr(i), n);
+    append_safe(out, text.substr(i), n, breaks);
     i += n;
   }
   return i;
@@ -76,6 +79,13 @@ std::string terminal_safe(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   filter(text, out, true);
+  return out;
+}
+
+std::string terminal_safe_line(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  filter(text, out, true, LineBreaks::kEscaped);
   return out;
 }
 

@@ -17,6 +17,10 @@ namespace schedlab {
 // \xNN.  Printable UTF-8 passes unchanged.
 std::string terminal_safe(std::string_view text);
 
+// The same with "\n" and "\t" escaped too (\u000a, \u0009): one line
+// whatever `text` holds, for a message that must be one (UsageError).
+std::string terminal_safe_line(std::string_view text);
+
 // A streambuf that writes everything through terminal_safe to `target`,
 // keeping an incomplete UTF-8 character until its last byte arrives.
 class TerminalSafeBuffer final : public std::streambuf {

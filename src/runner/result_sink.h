@@ -27,9 +27,6 @@ class ResultSink {
   virtual bool keeps() const { return false; }
 };
 
-// Whether any of `sets` holds a completed run.
-bool any_completed_run(const std::vector<ResultSet>& sets);
-
 // A sink that keeps nothing (check keeps its evidence itself).
 class NoSink final : public ResultSink {
  public:

@@ -1,8 +1,16 @@
 #include "sink/interrupted.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace schedlab {
+namespace {
+
+bool any_completed_run(const std::vector<ResultSet>& sets) {
+  return std::any_of(sets.begin(), sets.end(), [](const ResultSet& s) { return !s.runs.empty(); });
+}
+
+}  // namespace
 
 Interrupted interrupted_after(int signal_number, const std::vector<ResultSet>& sets, const JsonFileSink& file,
                               const ResultSink& sinks) {

@@ -21,7 +21,8 @@ void StoreSink::finish(const std::vector<ResultSet>& sets) noexcept {
 
 void StoreSink::finish_documents(const std::vector<store::SetDocument>& docs) noexcept {
   try {
-    store::record_set_documents(choice_, docs, {workloads_, file_ ? file_->written() : std::nullopt, say_});
+    kept_ = store::record_set_documents(choice_, docs, {workloads_, file_ ? file_->written() : std::nullopt, say_})
+                .kept();
   } catch (const std::exception&) {  // as finish(): record_set_documents spools or says why not
   }
 }

@@ -45,10 +45,6 @@ int count_of(const RunOptionSpec& spec, const std::string& option, const std::st
   return parse_count(option, text, spec.range->min, spec.range->max);
 }
 
-bool vary_setting(RunSettings& s, const std::string& key, const std::string& value) {
-  return vary_setting(s, key, value, run_option_specs());
-}
-
 bool vary_setting(RunSettings& s, const std::string& key, const std::string& value,
                   const std::vector<RunOptionSpec>& table) {
   const std::string option = "--vary " + key;

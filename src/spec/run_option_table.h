@@ -116,10 +116,9 @@ int count_of(const RunOptionSpec& spec, const std::string& option, const std::st
 
 // --vary KEY=VALUE on the settings: the option whose vary_key is KEY;
 // false when no run or scenario option has it (a workload option may).
-bool vary_setting(RunSettings& s, const std::string& key, const std::string& value);
-// The same through `table` (a test's is extended: docs/architecture.md's worked example).
+// `table`: a test's is extended (docs/architecture.md's worked example).
 bool vary_setting(RunSettings& s, const std::string& key, const std::string& value,
-                  const std::vector<RunOptionSpec>& table);
+                  const std::vector<RunOptionSpec>& table = run_option_specs());
 
 // The keys --vary takes besides workload options, for messages and help.
 std::vector<std::string> vary_keys();

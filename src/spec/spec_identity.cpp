@@ -102,19 +102,11 @@ bool contains(const std::vector<std::string>& keys, const std::string& key) {
 
 }  // namespace
 
-ordered_json canonical_spec(const ResultSet& set, const WorkloadRegistry& workloads) {
-  return canonical_spec(set, workloads, run_option_specs());
-}
-
 ordered_json canonical_spec(const ResultSet& set, const WorkloadRegistry& workloads,
                             const std::vector<RunOptionSpec>& table) {
   return {{"workload", set.workload.name},
           {"params", canonical_params(set, workloads)},
           {"scenario", canonical_scenario(set, table)}};
-}
-
-std::string spec_id(const ResultSet& set, const WorkloadRegistry& workloads) {
-  return spec_id(set, workloads, run_option_specs());
 }
 
 std::string spec_id(const ResultSet& set, const WorkloadRegistry& workloads, const std::vector<RunOptionSpec>& table) {

@@ -19,13 +19,12 @@ namespace schedlab {
 // {workload, params, scenario}: the canonical form, keys sorted.
 // The scenario's keys are the identity entries of the option table; a test
 // passes its extended copy (docs/architecture.md's worked example).
-ordered_json canonical_spec(const ResultSet& set, const WorkloadRegistry& workloads);
 ordered_json canonical_spec(const ResultSet& set, const WorkloadRegistry& workloads,
-                            const std::vector<RunOptionSpec>& table);
+                            const std::vector<RunOptionSpec>& table = run_option_specs());
 
 // The first 12 hex digits of the SHA-256 of the canonical form's text.
-std::string spec_id(const ResultSet& set, const WorkloadRegistry& workloads);
-std::string spec_id(const ResultSet& set, const WorkloadRegistry& workloads, const std::vector<RunOptionSpec>& table);
+std::string spec_id(const ResultSet& set, const WorkloadRegistry& workloads,
+                    const std::vector<RunOptionSpec>& table = run_option_specs());
 
 // Where two sets' specs differ, as the command line names it: "--copies 1
 // (base) vs 2 (new)"; empty when they are one spec.  With `skip_varied`, a

@@ -47,3 +47,16 @@ TEST(TerminalText, AnUnfinishedCharacterIsShownAtTheEnd) {
 
 }  // namespace
 }  // namespace schedlab
+
+namespace schedlab {
+namespace {
+
+// A one-line message stays one line: its line breaks and tabs are escaped
+// with the rest; printable UTF-8 passes unchanged.
+TEST(TerminalText, ALineIsOneLineWhateverItHolds) {
+  EXPECT_EQ(terminal_safe_line("--runs '1\n2\t\r\x1b'"), "--runs '1\\u000a2\\u0009\\u000d\\u001b'");
+  EXPECT_EQ(terminal_safe_line("--label 'я'"), "--label 'я'");
+}
+
+}  // namespace
+}  // namespace schedlab
